@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import { notFound } from './lib/errors';
+import type { Mailer } from './lib/mail';
+import { authRoutes } from './modules/auth/routes';
+import { rolesRoutes } from './modules/roles/routes';
+import { csrfPlugin } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { requireSession, sessionPlugin } from './plugins/session';
+
+export type AppDeps = {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  /** The built web app to serve beside the API; none in API-only tests. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP application from its dependencies; nothing here reads globals. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Behind a load balancer the client address comes from X-Forwarded-For (the login throttle needs it).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+  });
+  await app.register(csrfPlugin);
+  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
+  await registerOpenApi(app);
+
+  await app.register(authRoutes, deps);
+  await app.register(rolesRoutes, deps);
+
+  const webDist = deps.webDist;
+  const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash, so they never change; index.html always may.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      requireSession(request);
+      throw notFound();
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path is a route of the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound();
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { dictionaryItems } from './dictionaries';
+import { departments } from './structure';
+
+const dict = (name: string) => integer(name).references(() => dictionaryItems.id, { onDelete: 'set null' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; login and look-ups compare lower-cased input. */
+    email: text('email').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    nickname: text('nickname'),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    divisionId: integer('division_id').references(() => departments.id, { onDelete: 'set null' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    jobPositionId: dict('job_position_id'),
+    jobPositionOfficialId: dict('job_position_official_id'),
+    countryId: dict('country_id'),
+    locationId: dict('location_id'),
+    genderId: dict('gender_id'),
+    gradeId: dict('grade_id'),
+    legalEntityId: dict('legal_entity_id'),
+    employmentTypeId: dict('employment_type_id'),
+    shoeSizeId: dict('shoe_size_id'),
+    clothingSizeId: dict('clothing_size_id'),
+    nutritionId: dict('nutrition_id'),
+    statusVisibleId: dict('status_visible_id'),
+    specialEventId: dict('special_event_id'),
+    dms: boolean('dms'),
+    /** 1 Online, 2 Offline, 3 Illness, 4 Vacation. */
+    status: smallint('status').notNull().default(2),
+    /** Offset from UTC in hours, as the profile shows it ('GMT+3'). */
+    gmt: numeric('gmt', { precision: 4, scale: 2, mode: 'number' }),
+    birthdate: date('birthdate'),
+    hireDate: date('hire_date'),
+    firstHireDate: date('first_hire_date'),
+    dismissalDate: date('dismissal_date'),
+    passportExpiry: date('passport_expiry'),
+    visaExpiry: date('visa_expiry'),
+    residencePermitExpiry: date('residence_permit_expiry'),
+    privateEmail: text('private_email'),
+    mobilePhone: text('mobile_phone'),
+    privateFolder: text('private_folder'),
+    aboutMe: text('about_me'),
+    /** telegram, discord, whatsapp, linkedin, fb, twitter, skype, slack, instagram → handle or URL. */
+    social: jsonb('social').$type<Record<string, string>>().notNull().default({}),
+    avatar: text('avatar'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+    index('users_department_idx').on(t.departmentId),
+    index('users_division_idx').on(t.divisionId),
+  ],
+);
+
+/** Which companies a user may work in; a user's employer is users.company_id and is listed here too. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
+);

@@ -1,0 +1,25 @@
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string };
+
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+type Log = { info(obj: object, msg: string): void };
+
+/** SMTP when a URL is configured; otherwise every mail goes to the server log (development only). */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; log: Log }): Mailer {
+  const { smtpUrl, from, log } = options;
+  if (!smtpUrl) {
+    return {
+      async send(mail) {
+        log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is unset):\n${mail.text}`);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { createTemplate } from './database';
+
+export const setup = () => createTemplate('pglite');

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type CaughtMail = { from: string; to: string[]; raw: string; subject: string };
+
+/** A real SMTP server in the test process that keeps every mail it receives. */
+export async function startSmtpCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  /** Waits for the latest mail to an address among those after the first `since`, up to `timeoutMs`. */
+  async function waitFor(to: string, since = 0, timeoutMs = 5000): Promise<CaughtMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = mails.slice(since).findLast((m) => m.to.includes(to));
+      if (mail) return mail;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor,
+    /** The 6-digit code of the latest login mail to an address. */
+    async codeFor(to: string, since = 0) {
+      const mail = await waitFor(to, since);
+      const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+      if (!code) throw new Error(`no code in mail "${mail.subject}"`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { fixedClock } from '../src/lib/clock';
+import { createMailer } from '../src/lib/mail';
+import { openTestDatabase } from './database';
+import { HttpClient } from './http-client';
+import { startSmtpCatcher } from './smtp-catcher';
+
+/**
+ * The whole API on a fresh database, listening on a free port, with a real SMTP server catching its
+ * mail and a clock the test controls. One per test file.
+ */
+export async function createTestApp(options: { now?: string } = {}) {
+  const database = await openTestDatabase();
+  const smtp = await startSmtpCatcher();
+  const clock = fixedClock(options.now ?? '2026-11-20T09:00:00Z');
+  const config = loadConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DEMO: '0' });
+  const log = pino({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log });
+  const app = await buildApp({ db: database.db, mailer, clock, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    app,
+    db: database.db,
+    engine: database.engine,
+    smtp,
+    clock,
+    baseUrl,
+    /** A new browser-like client with its own cookies. */
+    client: (ip?: string) => new HttpClient(baseUrl, ip),
+    /** Requests a code for the address, reads it from the caught mail, and logs the client in. */
+    async login(email: string, client = new HttpClient(baseUrl)) {
+      const since = smtp.mails.length;
+      await client.csrf();
+      const requested = await client.post('/api/auth/request-code/', { email });
+      if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}`);
+      const otp = await smtp.codeFor(email, since);
+      const checked = await client.post('/api/auth/check-code/', { email, otp });
+      if (checked.status !== 200) throw new Error(`check-code answered ${checked.status}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

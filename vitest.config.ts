@@ -1,0 +1,30 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server:${engine}`,
+    root: './apps/server',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_ENGINE: engine },
+    globalSetup: [`./test/global-setup.${engine}.ts`],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
+ * One `vitest run` runs everything: the API suite on PGlite always and again on PostgreSQL when
+ * TEST_DATABASE_URL is set, the web components, and the browser journeys.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', './tools/summary-reporter.ts'],
+    projects: [
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      './apps/web/vitest.config.ts',
+      './apps/web/vitest.e2e.config.ts',
+    ],
+  },
+});
