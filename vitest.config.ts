@@ -14,13 +14,14 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
 });
 
 /**
- * One `vitest run` runs everything: the API suite on PGlite always and again on PostgreSQL when
+ * One `vitest run` runs everything: lint and type checks, the API suite on PGlite always and again on PostgreSQL when
  * TEST_DATABASE_URL is set, the web components, and the browser journeys.
  */
 export default defineConfig({
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
+      { test: { name: 'static', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       './apps/web/vitest.config.ts',

@@ -3,46 +3,15 @@
  * migrates the database, seeds the demo company into an empty one (DEMO=1), and serves API and app on
  * one port.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { configOrExit, defaultWebDist, startServer } from '../apps/server/src/main';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = path.join(root, 'apps/web');
-/** What the built app is made from: a change to any of it calls for a new build. */
-const webSources = [
-  'src',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package.json',
-  '../../packages/contracts/src',
-];
-
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
-  return newest;
-}
-
-function ensureWebBuild() {
-  const builtIndex = path.join(defaultWebDist, 'index.html');
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-  const sourcesAt = Math.max(...webSources.map((source) => newestChange(path.join(webRoot, source))));
-  if (builtAt > sourcesAt) return;
-  console.log(builtAt ? 'The web app changed since its last build; building it…' : 'Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('The web app failed to build; see the messages above.');
-    process.exit(build.status ?? 1);
-  }
-}
+import { configOrExit, startServer } from '../apps/server/src/main';
+import { seedDemoIfEmpty } from './seed/index';
+import { ensureWebBuild, webDist } from './web-build';
 
 const config = configOrExit();
-ensureWebBuild();
-await startServer({ config });
+try {
+  ensureWebBuild();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+await startServer({ config, webDist, seedDemo: seedDemoIfEmpty });

@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+/** Browser journeys: the built app and the real API in headless Chromium. */
 export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.test.ts'],
-    passWithNoTests: true,
+    globalSetup: ['./e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

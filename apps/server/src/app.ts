@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -24,13 +24,14 @@ export type AppDeps = {
   config: Config;
   /** The built web app to serve beside the API; none in API-only tests. */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** The process logger (pino); none in tests. */
+  logger?: FastifyBaseLogger;
 };
 
 /** Builds the whole HTTP application from its dependencies; nothing here reads globals. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Behind a load balancer the client address comes from X-Forwarded-For (the login throttle needs it).
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps) {
       root: webDist,
       preCompressed: true,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change; index.html always may.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -84,8 +85,9 @@ export async function buildApp(deps: AppDeps) {
       requireSession(request);
       throw notFound();
     }
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Every other path is a route of the single-page app.
+    const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.')) {
+      // Every other path without a file extension is a route of the single-page app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw notFound();

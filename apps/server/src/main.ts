@@ -8,17 +8,16 @@ import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mail';
 import { deleteStaleSessions } from './modules/auth/sessions';
 
-export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
 export type StartOptions = {
   config: Config;
+  /** The built web app to serve beside the API. */
   webDist?: string;
   /** Fills an empty database with the demo company when DEMO=1. */
   seedDemo?: (db: Db, log: pino.Logger) => Promise<void>;
 };
 
 /** Opens and migrates the database, seeds when asked, and serves until SIGTERM or SIGINT. */
-export async function startServer({ config, webDist = defaultWebDist, seedDemo }: StartOptions) {
+export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
@@ -61,6 +60,8 @@ export function configOrExit(): Config {
   }
 }
 
+// Run directly (`tsx apps/server/src/main.ts`): serve whatever web build exists, seed nothing.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await startServer({ config: configOrExit() });
+  const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  await startServer({ config: configOrExit(), webDist });
 }

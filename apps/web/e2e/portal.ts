@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { webDist } from '../../../scripts/web-build';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/client';
+import { systemClock } from '../../server/src/lib/clock';
+import { createMailer } from '../../server/src/lib/mail';
+import { startSmtpCatcher } from '../../server/test/smtp-catcher';
+
+/** The whole portal as `npm start` serves it, on a fresh embedded database, with its mail caught. */
+export async function startPortal() {
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  const smtp = await startSmtpCatcher();
+  const config = loadConfig({ SMTP_URL: smtp.url, DEMO: '0', LOG_LEVEL: 'silent' });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log: pino({ level: 'silent' }) });
+  const app = await buildApp({ db: database.db, mailer, clock: systemClock, config, webDist });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db: database.db,
+    smtp,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Collects the page's console errors and uncaught exceptions, which a journey must not produce. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,37 @@
+import type { RouteObject } from 'react-router';
+import { LogoutPage } from '../features/auth/pages/logout-page';
+import { PageLoader } from '../ui/page-loader';
+import { AppLayout } from './layout';
+import { NotFoundPage } from './pages/not-found-page';
+import { TestPage } from './pages/test-page';
+import { RequireSession } from './session';
+
+/** Routes of the app; pages load on first visit, so a screen's code arrives only when it is opened. */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: () => <PageLoader label="Loading" />,
+    children: [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
+      },
+      { path: '/logout', Component: LogoutPage },
+      { path: '/test', Component: TestPage },
+      {
+        Component: RequireSession,
+        children: [
+          {
+            Component: AppLayout,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
+              },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

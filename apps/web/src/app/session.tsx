@@ -1,0 +1,32 @@
+import type { SessionResponse } from '@atrium/contracts';
+import { createContext, use } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../features/auth/api';
+import { PageLoader } from '../ui/page-loader';
+
+const SessionContext = createContext<SessionResponse | null>(null);
+
+/** The signed-in user and company, for screens under RequireSession. */
+export function useCurrentSession(): SessionResponse {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useCurrentSession is used outside RequireSession');
+  return session;
+}
+
+/**
+ * The auth boundary: every route under it needs a session (all but /login, /logout and /test). The user
+ * kept from the last visit shows at once while the session is refreshed; a 401 clears it and sends the
+ * browser to /login, and any other failure of the refresh is silent.
+ */
+export function RequireSession() {
+  const { data: session, isPending } = useSession();
+  if (session) {
+    return (
+      <SessionContext value={session}>
+        <Outlet />
+      </SessionContext>
+    );
+  }
+  if (isPending) return <PageLoader label="Loading your session" />;
+  return <Navigate to="/login" replace />;
+}

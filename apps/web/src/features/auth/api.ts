@@ -1,0 +1,73 @@
+import {
+  type CheckCodeBody,
+  CheckCodeResponse,
+  OkBody,
+  type RequestCodeBody,
+  RequestCodeResponse,
+  SessionResponse,
+} from '@atrium/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, http } from '../../lib/http';
+import { clearStoredState, readStored, removeStored, writeStored } from '../../lib/storage';
+
+const SESSION_STORAGE_KEY = 'session';
+
+/** The session user and company, or null when nobody is signed in. */
+export async function fetchSession(): Promise<SessionResponse | null> {
+  try {
+    return await http.get('/api/auth/session/', SessionResponse);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'session'],
+    queryFn: async () => {
+      const session = await fetchSession();
+      if (session) writeStored(SESSION_STORAGE_KEY, session);
+      else removeStored(SESSION_STORAGE_KEY);
+      return session;
+    },
+    // The copy kept from the last visit shows the app at once; dated at 0 so it is refreshed right away.
+    initialData: () => readStored(SESSION_STORAGE_KEY, SessionResponse),
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  });
+
+export const useSession = () => useQuery(sessionQueryOptions());
+
+export const requestCode = (body: RequestCodeBody) =>
+  http.post('/api/auth/request-code/', RequestCodeResponse, body);
+
+export const useRequestCode = () => useMutation({ mutationFn: requestCode });
+
+export const checkCode = (body: CheckCodeBody) => http.post('/api/auth/check-code/', CheckCodeResponse, body);
+
+/** Logs in with the code, then loads the new session, so the app is ready when the caller navigates. */
+export function useCheckCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CheckCodeBody) => {
+      await checkCode(body);
+      return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    },
+  });
+}
+
+export const logout = () => http.post('/api/auth/logout/', OkBody);
+
+/** Ends the session on the server and forgets everything the app cached or stored for this user. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    // Spec: a failed logout call is only logged; the local session ends either way.
+    await logout().catch((error: unknown) => console.warn('Logout request failed', error));
+    clearStoredState();
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+  }, [queryClient]);
+}
