@@ -1,7 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { from: string; to: string[]; raw: string; subject: string };
+export type CaughtMail = { from: string; to: string[]; raw: string; subject: string; body: string };
+
+/** The body of a plain-text mail, undoing quoted-printable soft line breaks and escapes. */
+function plainBody(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(raw)) return body;
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
 
 /** A real SMTP server in the test process that keeps every mail it receives. */
 export async function startSmtpCatcher() {
@@ -20,6 +29,7 @@ export async function startSmtpCatcher() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
+          body: plainBody(raw),
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
         });
         for (const wake of waiters.splice(0)) wake();

@@ -12,11 +12,11 @@ import { startSmtpCatcher } from './smtp-catcher';
  * The whole API on a fresh database, listening on a free port, with a real SMTP server catching its
  * mail and a clock the test controls. One per test file.
  */
-export async function createTestApp(options: { now?: string } = {}) {
+export async function createTestApp(options: { now?: string; env?: Record<string, string> } = {}) {
   const database = await openTestDatabase();
   const smtp = await startSmtpCatcher();
   const clock = fixedClock(options.now ?? '2026-11-20T09:00:00Z');
-  const config = loadConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DEMO: '0' });
+  const config = loadConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DEMO: '0', ...options.env });
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log });
   const app = await buildApp({ db: database.db, mailer, clock, config });
