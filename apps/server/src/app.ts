@@ -12,6 +12,8 @@ import { notFound } from './lib/errors';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/routes';
 import { rolesRoutes } from './modules/roles/routes';
+import { structureRoutes } from './modules/structure/routes';
+import { usersRoutes } from './modules/users/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -63,6 +65,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, deps);
   await app.register(rolesRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(structureRoutes, deps);
 
   const webDist = deps.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, openDatabase, pgliteExtensions } from '../src/db/client';
 
 /**
  * Every test file gets a fresh database cloned from one migrated template, made once per run by
@@ -68,7 +68,10 @@ export async function dropTemplate(engine: TestEngine) {
 /** A fresh, migrated database for one test file. */
 export async function openTestDatabase(engine: TestEngine = testEngine()): Promise<Database> {
   if (engine === 'pglite') {
-    const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+    const pglite = new PGlite({
+      loadDataDir: new Blob([readFileSync(templateFile)]),
+      extensions: pgliteExtensions,
+    });
     return openDatabase({ pglite });
   }
   const name = `${TEST_DB_PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

@@ -1,2 +1,3 @@
 export * from './auth';
 export * from './common';
+export * from './users';

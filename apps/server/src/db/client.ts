@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -31,6 +33,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Any number chosen once: the advisory lock key that serialises migrations across API processes. */
 const MIGRATION_LOCK = 7_310_842;
 
+/** The PostgreSQL extensions the migrations create; PGlite must load them when it opens. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite } | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -40,8 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   else if ('dataDir' in options) {
     // PGlite refuses a data directory whose parent does not exist.
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-    client = new PGlite(options.dataDir);
-  } else client = new PGlite();
+    client = new PGlite(options.dataDir, { extensions: pgliteExtensions });
+  } else client = new PGlite({ extensions: pgliteExtensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -67,14 +67,23 @@ export const users = pgTable(
     /** telegram, discord, whatsapp, linkedin, fb, twitter, skype, slack, instagram → handle or URL. */
     social: jsonb('social').$type<Record<string, string>>().notNull().default({}),
     avatar: text('avatar'),
+    /**
+     * Words the directory search matches by prefix: names, e-mail, nickname, job position and department
+     * names, lower-cased and unaccented, each preceded by a space. Kept by the users_search_text trigger.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /** Last and first name normalised like search_text: the directory's order, the same on every engine. */
+    sortName: text('sort_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    index('users_company_idx').on(t.companyId),
+    // Directory pages: one company's people in name order.
+    index('users_company_name_idx').on(t.companyId, t.sortName, t.id),
     index('users_department_idx').on(t.departmentId),
     index('users_division_idx').on(t.divisionId),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

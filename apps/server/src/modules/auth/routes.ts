@@ -8,13 +8,14 @@ import {
   RequestCodeBody,
   RequestCodeResponse,
   SessionResponse,
+  SwitchCompanyBody,
   TooManyRequestsBody,
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { currentCsrfToken, issueCsrfToken } from '../../plugins/csrf';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/session';
-import { checkLoginCode, requestLoginCode } from './service';
+import { checkLoginCode, requestLoginCode, switchCompany } from './service';
 import { loadSessionUser } from './session-user';
 import { deleteSession } from './sessions';
 
@@ -81,6 +82,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => loadSessionUser(deps.db, requireSession(request)),
+  );
+
+  app.post(
+    '/api/auth/switch-company/',
+    {
+      schema: {
+        tags,
+        summary: "Make one of the user's companies the active company of the session",
+        body: SwitchCompanyBody,
+        response: { 200: SessionResponse, 403: ErrorBody, 422: MissingFieldsBody },
+      },
+    },
+    async (request) =>
+      loadSessionUser(deps.db, await switchCompany(deps.db, requireSession(request), request.body.company)),
   );
 
   app.post(

@@ -1,13 +1,13 @@
 import { OTP_TTL_MINUTES } from '@atrium/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginCodes, users } from '../../db/schema/index';
+import { companyMembers, loginCodes, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { badRequest } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { consume } from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
-import { createSession } from './sessions';
+import { createSession, type SessionInfo } from './sessions';
 
 const MINUTE = 60 * 1000;
 const CODE_TTL_MS = OTP_TTL_MINUTES * MINUTE;
@@ -136,4 +136,15 @@ export async function checkLoginCode(deps: Deps, input: { email: string; otp: st
   if (spent.length === 0) throw badRequest(INVALID_CODE);
   const token = await createSession(db, user.id, user.companyId, now);
   return { id: user.id, token };
+}
+
+/** Makes one of the user's companies the active company of the session. */
+export async function switchCompany(db: Db, session: SessionInfo, companyId: number) {
+  const member = await db
+    .select({ id: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.userId, session.userId), eq(companyMembers.companyId, companyId)));
+  if (member.length === 0) throw forbidden('You are not a member of this company.');
+  await db.update(sessions).set({ companyId }).where(eq(sessions.tokenHash, session.tokenHash));
+  return { ...session, companyId };
 }

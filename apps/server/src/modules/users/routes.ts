@@ -1,0 +1,59 @@
+import { UsersFilterBody, UsersPage, UsersPageQuery } from '@atrium/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { requireSession } from '../../plugins/session';
+import { listUsers } from './directory';
+
+const tags = ['users'];
+
+/** The URL of the page after this one, or null on the last page. */
+function nextPage(path: string, query: { page: number; page_size: number }, total: number) {
+  if (query.page * query.page_size >= total) return null;
+  return `${path}?page=${query.page + 1}&page_size=${query.page_size}`;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/api/users/',
+    {
+      schema: {
+        tags,
+        summary: 'People of the active company, in name order',
+        querystring: UsersPageQuery,
+        response: { 200: UsersPage },
+      },
+    },
+    async (request) => {
+      const { page, page_size, count } = request.query;
+      const result = await listUsers(
+        db,
+        requireSession(request),
+        {},
+        { page, pageSize: page_size, countOnly: count },
+      );
+      return { ...result, next: count ? null : nextPage('/api/users/', request.query, result.count) };
+    },
+  );
+
+  app.post(
+    '/api/users/filter/',
+    {
+      schema: {
+        tags,
+        summary: 'People matching the directory filters and search text',
+        querystring: UsersPageQuery,
+        body: UsersFilterBody,
+        response: { 200: UsersPage },
+      },
+    },
+    async (request) => {
+      const { page, page_size, count } = request.query;
+      const result = await listUsers(db, requireSession(request), request.body, {
+        page,
+        pageSize: page_size,
+        countOnly: count,
+      });
+      return { ...result, next: count ? null : nextPage('/api/users/filter/', request.query, result.count) };
+    },
+  );
+};
