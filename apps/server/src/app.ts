@@ -11,6 +11,7 @@ import type { Clock } from './lib/clock';
 import { notFound } from './lib/errors';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/routes';
+import { dictionariesRoutes } from './modules/dictionaries/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { structureRoutes } from './modules/structure/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rolesRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(structureRoutes, deps);
+  await app.register(dictionariesRoutes, deps);
 
   const webDist = deps.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

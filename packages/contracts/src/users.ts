@@ -45,28 +45,89 @@ export const UsersPageQuery = z.object({
 });
 export type UsersPageQuery = z.input<typeof UsersPageQuery>;
 
-/** One id or a list of ids; falsy and NaN entries are dropped, as the web app sends whatever a form holds. */
+type Scalar = number | string | boolean | null;
+const scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+
+/** Falsy and NaN values are dropped, as the web app sends whatever a form holds. */
+const present = (value: Scalar) =>
+  value !== null && value !== false && value !== '' && value !== 0 && !Number.isNaN(value);
+
+/** One id or a list of ids (numbers or numeric strings); anything else is refused, naming the key. */
 const Ids = z
-  .union([z.number(), z.string(), z.null(), z.array(z.union([z.number(), z.string(), z.null()]))])
-  .transform((value) => (Array.isArray(value) ? value : [value]))
-  .transform((values) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0))
+  .union([scalar, z.array(scalar)])
+  .transform((value, ctx) => {
+    const ids: number[] = [];
+    for (const item of (Array.isArray(value) ? value : [value]).filter(present)) {
+      const id = typeof item === 'boolean' ? Number.NaN : Number(item);
+      if (!Number.isInteger(id) || id <= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Expected an id or a list of ids, got ${JSON.stringify(item)}`,
+        });
+        return z.NEVER;
+      }
+      ids.push(id);
+    }
+    return ids;
+  })
+  .optional();
+
+/** A yyyy-mm-dd date; empty values are dropped like other falsy filters. */
+const DateFilter = z
+  .union([z.iso.date('Expected a date as yyyy-mm-dd'), z.literal(''), z.null()])
+  .transform((value) => value || undefined)
   .optional();
 
 /**
- * The body of POST /api/users/filter/. Keys follow the spec's spelling. Every key is optional; an
- * unknown key is refused, naming it.
+ * The body of POST /api/users/filter/: every filter of the spec, keys spelled as the spec spells them.
+ * Each takes one value or a list; falsy and NaN entries are dropped; an unknown key or a value of the
+ * wrong type is refused, naming the key.
  */
 export const UsersFilterBody = z.strictObject({
-  q: z.string().max(200, 'Search text is too long').optional().nullable(),
+  q: z.union([z.string().max(200, 'Search text is too long'), z.null()]).optional(),
   ids: Ids,
-  Company: Ids,
+  /** Months 1–12, whatever the year of birth. */
+  birthMonth: Ids.refine((months) => !months || months.every((m) => m <= 12), 'Months are 1 to 12'),
   company: Ids,
+  Company: Ids,
+  location: Ids,
+  /** Status codes 1 Online, 2 Offline, 3 Illness, 4 Vacation. */
+  status: Ids.refine((codes) => !codes || codes.every((c) => c <= 4), 'Statuses are 1 to 4'),
+  gender: Ids,
+  grade: Ids,
+  legalEntity: Ids,
+  employmentType: Ids,
+  jobPosition: Ids,
+  jobPositionOfficial: Ids,
+  shoeSize: Ids,
+  clothingSize: Ids,
+  nutrition: Ids,
+  statusVisible: Ids,
+  specialEvent: Ids,
+  /** VHI: true keeps people who have it (false, like every falsy value, is no filter). */
+  dms: z.union([z.boolean(), z.null()]).optional(),
+  division: Ids,
+  Division: Ids,
+  department: Ids,
+  Department: Ids,
+  /** Nodes of the structure's group level (the level under departments). */
+  groups: Ids,
   /** A department node and everything under it. */
   company_departments: Ids,
-  Department: Ids,
-  Division: Ids,
+  /** People whose manager is one of these users (restricted to ManagerType when given). */
+  Manager: Ids,
+  /** The managers of these users (restricted to ManagerType when given). */
+  managers_for: Ids,
+  ManagerType: Ids,
+  vacation_from_date: DateFilter,
+  vacation_to_date: DateFilter,
+  sick_leave_from_date: DateFilter,
+  sick_leave_to_date: DateFilter,
+  /** User ids listed first, in this order, before everyone else in name order. */
+  special_order: Ids,
 });
 export type UsersFilterBody = z.input<typeof UsersFilterBody>;
+export type UsersFilter = z.output<typeof UsersFilterBody>;
 
 export const SwitchCompanyBody = z.strictObject({
   company: z.number({ error: 'Choose a company' }).int().positive(),
@@ -84,3 +145,19 @@ export const DepartmentNode = z.object({
 export type DepartmentNode = z.infer<typeof DepartmentNode>;
 
 export const DepartmentTreeResponse = z.object({ results: z.array(DepartmentNode) });
+
+export const LevelType = z.object({ id: z.number(), name: z.string(), depth: z.number() });
+export type LevelType = z.infer<typeof LevelType>;
+export const LevelTypesResponse = z.object({ results: z.array(LevelType) });
+
+/** Nodes of one level type of a company's structure. */
+export const CompanyStructureResponse = z.object({
+  levels: z.array(z.object({ level_type: LevelType, nodes: z.array(DepartmentNode) })),
+});
+
+/** One node: the nodes right under it and the people whose department it is. */
+export const DepartmentNodeResponse = z.object({
+  node: DepartmentNode,
+  nodes: z.array(DepartmentNode),
+  employees: z.array(UserListItem),
+});

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The status of a schema validation failure on this route; 422 unless the spec says otherwise. */
+    validationStatus?: number;
+  }
+}
+
 type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
 
 /** Turns schema issues into `{field: [messages]}`; unknown keys are named one by one. */
@@ -49,7 +56,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
-      return reply.code(422).send({ missing_fields: issuesToFields(error.validation, context) });
+      const status = request.routeOptions.config?.validationStatus ?? 422;
+      return reply.code(status).send({ missing_fields: issuesToFields(error.validation, context) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -1,3 +1,4 @@
+export * from './absences';
 export * from './auth';
 export * from './companies';
 export * from './dictionaries';

@@ -1,14 +1,18 @@
-import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { UserListItem, UsersFilter } from '@atrium/contracts';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { departments, dictionaryItems, users } from '../../db/schema/index';
+import {
+  type AbsenceKind,
+  absences,
+  departments,
+  dictionaryItems,
+  managerLinks,
+  users,
+} from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import { directoryCompanies } from './policy';
 import { matchesAllWords } from './search';
-
-/** A parsed UsersFilterBody: lists of ids, falsy entries already dropped. */
-type Filter = { [K in keyof UsersFilterBody]?: K extends 'q' ? string | null : number[] };
 
 export type DirectoryPage = { page: number; pageSize: number; countOnly: boolean };
 
@@ -24,7 +28,48 @@ function subtreeOf(nodeIds: number[]): SQL {
     ) select id from subtree)`;
 }
 
-async function conditions(db: Db, session: SessionInfo, filter: Filter): Promise<SQL | undefined> {
+/** Columns matched by id lists, by filter key. */
+const ID_COLUMNS = {
+  ids: users.id,
+  location: users.locationId,
+  status: users.status,
+  gender: users.genderId,
+  grade: users.gradeId,
+  legalEntity: users.legalEntityId,
+  employmentType: users.employmentTypeId,
+  jobPosition: users.jobPositionId,
+  jobPositionOfficial: users.jobPositionOfficialId,
+  shoeSize: users.shoeSizeId,
+  clothingSize: users.clothingSizeId,
+  nutrition: users.nutritionId,
+  statusVisible: users.statusVisibleId,
+  specialEvent: users.specialEventId,
+  division: users.divisionId,
+  Division: users.divisionId,
+  department: users.departmentId,
+  Department: users.departmentId,
+  groups: users.departmentId,
+} as const satisfies Partial<Record<keyof UsersFilter, unknown>>;
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** People with an approved absence of a kind overlapping the period (either end may be open). */
+function awayDuring(kind: AbsenceKind, from: string | undefined, to: string | undefined): SQL | undefined {
+  if (!from && !to) return undefined;
+  return sql`exists (select 1 from ${absences} a where a.user_id = ${users.id} and a.kind = ${kind}
+    and a.status = 'approved'
+    ${to ? sql`and a.from_date <= ${to}` : sql``} ${from ? sql`and a.to_date >= ${from}` : sql``})`;
+}
+
+/** Manager links, optionally of the given manager types only. */
+const linksOfType = (types: number[] | undefined) =>
+  types?.length ? sql`and ml.manager_type_id in (${idList(types)})` : sql``;
+
+async function conditions(db: Db, session: SessionInfo, filter: UsersFilter): Promise<SQL | undefined> {
   const companies = await directoryCompanies(db, session, [
     ...(filter.Company ?? []),
     ...(filter.company ?? []),
@@ -32,14 +77,40 @@ async function conditions(db: Db, session: SessionInfo, filter: Filter): Promise
   if (companies.length === 0) return undefined;
   const where: (SQL | undefined)[] = [inArray(users.companyId, companies), eq(users.isActive, true)];
   if (filter.q) where.push(matchesAllWords(filter.q));
-  if (filter.ids?.length) where.push(inArray(users.id, filter.ids));
-  if (filter.Department?.length) where.push(inArray(users.departmentId, filter.Department));
-  if (filter.Division?.length) where.push(inArray(users.divisionId, filter.Division));
+  for (const [key, column] of Object.entries(ID_COLUMNS)) {
+    const ids = filter[key as keyof typeof ID_COLUMNS];
+    if (ids?.length) where.push(inArray(column, ids));
+  }
+  if (filter.birthMonth?.length) {
+    where.push(sql`extract(month from ${users.birthdate}) in (${idList(filter.birthMonth)})`);
+  }
+  if (filter.dms) where.push(eq(users.dms, true));
   if (filter.company_departments?.length) {
     const nodes = subtreeOf(filter.company_departments);
     where.push(sql`(${users.departmentId} in ${nodes} or ${users.divisionId} in ${nodes})`);
   }
+  if (filter.Manager?.length) {
+    where.push(sql`exists (select 1 from ${managerLinks} ml where ml.user_id = ${users.id}
+      and ml.manager_id in (${idList(filter.Manager)}) ${linksOfType(filter.ManagerType)})`);
+  }
+  if (filter.managers_for?.length) {
+    where.push(sql`exists (select 1 from ${managerLinks} ml where ml.manager_id = ${users.id}
+      and ml.user_id in (${idList(filter.managers_for)}) ${linksOfType(filter.ManagerType)})`);
+  }
+  const away = [
+    awayDuring('vacation', filter.vacation_from_date, filter.vacation_to_date),
+    awayDuring('sick_leave', filter.sick_leave_from_date, filter.sick_leave_to_date),
+  ].filter((condition) => condition !== undefined);
+  if (away.length) where.push(or(...away));
   return and(...where);
+}
+
+/** special_order ids first, in their order, then everyone in name order. */
+function ordering(filter: UsersFilter): SQL[] {
+  const first = filter.special_order ?? [];
+  const byName = [asc(users.sortName), asc(users.id)];
+  if (first.length === 0) return byName;
+  return [sql`array_position(array[${idList(first)}]::int[], ${users.id}) nulls last`, ...byName];
 }
 
 const department = alias(departments, 'department');
@@ -57,7 +128,7 @@ const managerName = sql<string | null>`(
    order by ml.id limit 1)`;
 
 /** One page of the directory, scoped to the viewer's companies, in name order. */
-export async function listUsers(db: Db, session: SessionInfo, filter: Filter, page: DirectoryPage) {
+export async function listUsers(db: Db, session: SessionInfo, filter: UsersFilter, page: DirectoryPage) {
   const where = await conditions(db, session, filter);
   if (!where) return { count: 0, results: [] as UserListItem[] };
   const [total] = await db.select({ n: count() }).from(users).where(where);
@@ -88,7 +159,7 @@ export async function listUsers(db: Db, session: SessionInfo, filter: Filter, pa
     .leftJoin(division, eq(division.id, users.divisionId))
     .leftJoin(country, eq(country.id, users.countryId))
     .where(where)
-    .orderBy(asc(users.sortName), asc(users.id))
+    .orderBy(...ordering(filter))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const results: UserListItem[] = rows.map((row) => ({

@@ -38,6 +38,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
   app.post(
     '/api/users/filter/',
     {
+      // The spec's directory answers a bad filter key or value with 400 naming it.
+      config: { validationStatus: 400 },
       schema: {
         tags,
         summary: 'People matching the directory filters and search text',
