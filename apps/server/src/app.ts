@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { structureRoutes } from './modules/structure/routes';
+import { profileRoutes } from './modules/users/profile-routes';
 import { usersRoutes } from './modules/users/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, deps);
   await app.register(rolesRoutes, deps);
   await app.register(usersRoutes, deps);
+  await app.register(profileRoutes, deps);
   await app.register(structureRoutes, deps);
   await app.register(dictionariesRoutes, deps);
 

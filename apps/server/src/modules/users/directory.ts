@@ -119,7 +119,7 @@ const jobPosition = alias(dictionaryItems, 'job_position');
 const country = alias(dictionaryItems, 'country');
 
 /** The name of the person's direct manager (manager type 'manager'), if any. */
-const managerName = sql<string | null>`(
+export const managerName = sql<string | null>`(
   select m.first_name || ' ' || m.last_name
     from manager_links ml
     join users m on m.id = ml.manager_id

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import type { EditMode } from '@atrium/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companyMembers } from '../../db/schema/index';
+import { companyMembers, groupPermissions, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 
 /** The companies whose people a user may list: the ones they are a member of. */
@@ -24,4 +25,53 @@ export async function directoryCompanies(
   if (requested.length === 0) return [session.companyId];
   const member = new Set(await memberCompanyIds(db, session.userId));
   return requested.filter((id) => member.has(id));
+}
+
+/** Whether a user holds a permission (through their groups) in a company. */
+export async function hasPermission(db: Db, userId: number, companyId: number, codename: string) {
+  const rows = await db
+    .select({ codename: groupPermissions.codename })
+    .from(userGroups)
+    .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
+    .where(
+      and(
+        eq(userGroups.userId, userId),
+        eq(userGroups.companyId, companyId),
+        eq(groupPermissions.codename, codename),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ProfileAccess = {
+  target: { id: number; companyId: number };
+  /** The person themself or HR of their company: private fields are shown. */
+  seesPrivate: boolean;
+  editMode: EditMode;
+};
+
+/**
+ * What a viewer may do with a profile: null when the person is in none of the viewer's companies
+ * (answered 404, as if they did not exist). HR is whoever holds partial_update_user in the person's
+ * own company; HR of another company is a colleague like any other.
+ */
+export async function profileAccess(
+  db: Db,
+  viewer: SessionInfo,
+  targetId: number,
+): Promise<ProfileAccess | null> {
+  const [target] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.id, targetId));
+  if (!target) return null;
+  const [viewerCompanies, targetCompanies] = await Promise.all([
+    memberCompanyIds(db, viewer.userId),
+    memberCompanyIds(db, target.id),
+  ]);
+  if (!targetCompanies.some((id) => viewerCompanies.includes(id))) return null;
+  const isHr = await hasPermission(db, viewer.userId, target.companyId, 'partial_update_user');
+  const isSelf = viewer.userId === target.id;
+  return { target, seesPrivate: isSelf || isHr, editMode: isHr ? 'hr' : isSelf ? 'self' : 'none' };
 }

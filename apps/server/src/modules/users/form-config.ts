@@ -1,0 +1,93 @@
+import type { DictionaryName, FormField, FormFieldsResponse, FormMode } from '@atrium/contracts';
+import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profileFieldGroups, profileFields } from '../../db/schema/index';
+import { dictionaryItemsFor } from '../dictionaries/service';
+
+export type ConfigField = FormField & { groupKey: string };
+
+/**
+ * The profile form of a company in one mode: its own groups where it has defined them, the default
+ * groups (company_id null) for the other keys; each field flagged visible and editable for the mode.
+ */
+export async function loadFormConfig(db: Db, companyId: number, mode: FormMode) {
+  const groupRows = await db
+    .select()
+    .from(profileFieldGroups)
+    .where(or(isNull(profileFieldGroups.companyId), eq(profileFieldGroups.companyId, companyId)))
+    .orderBy(asc(profileFieldGroups.position), asc(profileFieldGroups.id));
+  const byKey = new Map<string, (typeof groupRows)[number]>();
+  for (const group of groupRows) {
+    if (!byKey.has(group.key) || group.companyId !== null) byKey.set(group.key, group);
+  }
+  const groups = [...byKey.values()];
+  const fieldRows = groups.length
+    ? await db
+        .select()
+        .from(profileFields)
+        .where(
+          inArray(
+            profileFields.groupId,
+            groups.map((g) => g.id),
+          ),
+        )
+        .orderBy(asc(profileFields.position), asc(profileFields.id))
+    : [];
+  const groupOf = new Map(groups.map((g) => [g.id, g]));
+  const dictionaries = [
+    ...new Set(fieldRows.map((f) => f.dictionary).filter((d): d is string => d !== null)),
+  ];
+  const choices = new Map(
+    await Promise.all(
+      dictionaries.map(
+        async (name) =>
+          [
+            name,
+            (await dictionaryItemsFor(db, name as DictionaryName, companyId, [companyId])).map(
+              ({ id, name }) => ({
+                id,
+                name,
+              }),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  const fields: ConfigField[] = fieldRows.map((row) => {
+    const group = groupOf.get(row.groupId);
+    return {
+      name: row.name,
+      display_name: row.displayName,
+      type: row.type,
+      group: row.groupId,
+      groupKey: group?.key ?? '',
+      values: row.dictionary ? (choices.get(row.dictionary) ?? []) : (row.values ?? null),
+      dictionary: row.dictionary,
+      required: row.required,
+      editable: Boolean(group?.editable) && row.editableIn.includes(mode),
+      visible: row.visibleIn.includes(mode),
+      is_fav: row.isFav,
+      view_control: row.viewControl,
+      min: row.min,
+      max: row.max,
+      min_len: row.minLen,
+      max_len: row.maxLen,
+    };
+  });
+  const shown = groups.filter((g) => fields.some((f) => f.group === g.id && f.visible));
+  return {
+    groups: shown.map((g) => ({
+      id: g.id,
+      name: g.key,
+      display_name: g.displayName,
+      required: g.required,
+      editable: g.editable && fields.some((f) => f.group === g.id && f.editable),
+    })),
+    fields: fields.filter((f) => shown.some((g) => g.id === f.group)),
+  };
+}
+
+/** The configuration as the API publishes it (without the internal group key). */
+export function publishConfig(config: Awaited<ReturnType<typeof loadFormConfig>>): FormFieldsResponse {
+  return { groups: config.groups, fields: config.fields.map(({ groupKey: _, ...field }) => field) };
+}

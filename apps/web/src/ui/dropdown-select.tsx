@@ -1,0 +1,311 @@
+import { CloseButton, Combobox, Group, Input, InputBase, Text, useCombobox } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
+import { UserAvatar } from './user-avatar';
+
+export type SelectValue = string | number;
+
+export type SelectOption<V extends SelectValue = SelectValue> = {
+  value: V;
+  label: string;
+  /** A picture shown as a round avatar in `avatarMode` (initials when missing). */
+  img?: string | null;
+  disabled?: boolean;
+};
+
+type CommonProps<V extends SelectValue> = {
+  options: SelectOption<V>[];
+  /** The accessible name, shown above the control unless `hideLabel`. */
+  label: string;
+  hideLabel?: boolean;
+  placeholder?: string;
+  /** A search box at the top of the list ('Search', or 'Name' in avatar mode). */
+  searchable?: boolean;
+  /** Options are people or companies: each shows its `img` as a round avatar. */
+  avatarMode?: boolean;
+  disabled?: boolean;
+  /** Adds the asterisk; an `error` then colours the border. */
+  required?: boolean;
+  error?: string | null;
+  /** An x that empties the choice, shown while there is one, with the control in active-filter style. */
+  clearable?: boolean;
+};
+
+type SingleProps<V extends SelectValue> = CommonProps<V> & {
+  multiple?: false;
+  value: V | null;
+  onChange: (value: V | null) => void;
+};
+
+type MultipleProps<V extends SelectValue> = CommonProps<V> & {
+  multiple: true;
+  value: V[];
+  onChange: (value: V[]) => void;
+};
+
+export type DropdownSelectProps<V extends SelectValue = SelectValue> = SingleProps<V> | MultipleProps<V>;
+
+/** The spec's z-index for an open dropdown; it holds inside the side widget or modal the select sits in. */
+const DROPDOWN_Z_INDEX = 13;
+
+/** Case- and accent-insensitive form of a text: 'Élodie' and 'elodie' match. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The app's one select: a button showing the chosen label(s) that opens a list with check marks, optionally
+ * searchable, single or multiple. The list opens upward when there is no room below (Floating UI's flip,
+ * which measures the real list) and closes on a click outside or Escape, which gives focus back to the button.
+ *
+ * Keys: ArrowDown/ArrowUp open the list and move through it, Enter chooses, Escape closes, Tab leaves; Home/End jump to the
+ * first/last option from the button (in the search box they move the caret, as in any text field).
+ */
+export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps<V>) {
+  const {
+    options,
+    label,
+    hideLabel,
+    placeholder,
+    searchable,
+    avatarMode,
+    disabled,
+    required,
+    error,
+    clearable,
+  } = props;
+  const [search, setSearch] = useState('');
+  // Mantine marks the keyboard-active option in the DOM; screen readers learn it from aria-activedescendant.
+  const [activeId, setActiveId] = useState<string>();
+  const combobox = useCombobox({
+    onDropdownOpen: () => {
+      if (searchable) combobox.focusSearchInput();
+    },
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setActiveId(undefined);
+      setSearch('');
+    },
+  });
+
+  const chosen: V[] = props.multiple ? props.value : props.value === null ? [] : [props.value];
+  const chosenOptions = options.filter((option) => chosen.includes(option.value));
+  const hasValue = chosen.length > 0;
+  const showClear = clearable && hasValue && !disabled;
+  const query = fold(search.trim());
+  const shown = query ? options.filter((option) => fold(option.label).includes(query)) : options;
+
+  const focusTrigger = () => combobox.targetRef.current?.focus();
+
+  const choose = (optionValue: string) => {
+    const option = options.find((candidate) => String(candidate.value) === optionValue);
+    if (!option) return;
+    if (props.multiple) {
+      props.onChange(
+        chosen.includes(option.value)
+          ? props.value.filter((value) => value !== option.value)
+          : [...props.value, option.value],
+      );
+      return;
+    }
+    props.onChange(option.value);
+    combobox.closeDropdown();
+    focusTrigger();
+  };
+
+  const clear = () => {
+    if (props.multiple) props.onChange([]);
+    else props.onChange(null);
+    focusTrigger();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const opened = combobox.dropdownOpened;
+    const move = (select: () => string | null) => {
+      event.preventDefault();
+      setActiveId(select() ?? undefined);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        if (!opened) {
+          combobox.openDropdown('keyboard');
+          // Starts on the chosen option, or the first one.
+          move(combobox.selectActiveOption);
+        } else move(event.key === 'ArrowDown' ? combobox.selectNextOption : combobox.selectPreviousOption);
+        break;
+      case 'Home':
+      case 'End':
+        if (!opened || event.currentTarget === combobox.searchRef.current) return;
+        if (event.key === 'Home') move(combobox.selectFirstOption);
+        else {
+          // Stepping back from the first option wraps to the last enabled one.
+          combobox.updateSelectedOptionIndex(0);
+          move(combobox.selectPreviousOption);
+        }
+        break;
+      case 'Enter':
+        if (opened && combobox.getSelectedOptionIndex() !== -1) {
+          // Otherwise the button would also take the Enter as a click and toggle the list.
+          event.preventDefault();
+          combobox.clickSelectedOption();
+        }
+        break;
+      case 'Escape':
+        if (!opened) return;
+        // Only the list closes, not a side panel or modal around it.
+        event.stopPropagation();
+        combobox.closeDropdown('keyboard');
+        focusTrigger();
+        break;
+      case 'Tab':
+        // Focus is leaving the control; an open list would be left behind.
+        combobox.closeDropdown('keyboard');
+        break;
+    }
+  };
+
+  const avatarFor = (option: SelectOption<V>, size: number) =>
+    avatarMode && <UserAvatar name={option.label} src={option.img} size={size} decorative />;
+  const single = !props.multiple ? chosenOptions[0] : undefined;
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={choose}
+      position="bottom-start"
+      zIndex={DROPDOWN_Z_INDEX}
+      // In place rather than in a portal, so that z-index 13 stacks within the widget or modal around it.
+      withinPortal={false}
+    >
+      <Combobox.Target
+        targetType="button"
+        withKeyboardNavigation={false}
+        withExpandedAttribute
+        aria-activedescendant={combobox.dropdownOpened ? activeId : undefined}
+      >
+        <InputBase
+          component="button"
+          type="button"
+          pointer
+          label={hideLabel ? undefined : label}
+          aria-label={hideLabel ? label : undefined}
+          withAsterisk={required}
+          aria-required={required}
+          error={error}
+          disabled={disabled}
+          onClick={() => combobox.toggleDropdown()}
+          onKeyDown={onKeyDown}
+          styles={{
+            input: showClear
+              ? {
+                  borderColor: 'var(--mantine-primary-color-filled)',
+                  backgroundColor: 'var(--mantine-primary-color-light)',
+                  color: 'var(--mantine-primary-color-light-color)',
+                }
+              : undefined,
+          }}
+          rightSection={
+            showClear ? (
+              <CloseButton
+                aria-label="Clear"
+                size="sm"
+                c="var(--mantine-primary-color-light-color)"
+                // Keeps the focus (and an open list) where it is until the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={clear}
+              />
+            ) : (
+              <Combobox.Chevron />
+            )
+          }
+          rightSectionPointerEvents={showClear ? 'all' : 'none'}
+        >
+          {hasValue ? (
+            <Group gap="xs" wrap="nowrap">
+              {single && avatarFor(single, 20)}
+              <Text component="span" inherit truncate miw={0}>
+                {chosenOptions.map((option) => option.label).join(', ')}
+              </Text>
+            </Group>
+          ) : (
+            <Input.Placeholder>{placeholder}</Input.Placeholder>
+          )}
+        </InputBase>
+      </Combobox.Target>
+
+      <Combobox.Dropdown>
+        {searchable && (
+          <Combobox.Search
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              // The old keyboard position points into a list that has just changed.
+              combobox.resetSelectedOption();
+              setActiveId(undefined);
+            }}
+            placeholder={avatarMode ? 'Name' : 'Search'}
+            aria-label={avatarMode ? 'Name' : 'Search'}
+            withKeyboardNavigation={false}
+            onKeyDown={onKeyDown}
+            aria-activedescendant={activeId}
+          />
+        )}
+        <Combobox.Options
+          aria-label={label}
+          aria-multiselectable={props.multiple || undefined}
+          mah={280}
+          style={{ overflowY: 'auto' }}
+        >
+          {shown.length === 0 ? (
+            <Combobox.Empty>Nothing found</Combobox.Empty>
+          ) : (
+            shown.map((option) => {
+              const selected = chosen.includes(option.value);
+              return (
+                <Combobox.Option
+                  key={option.value}
+                  value={String(option.value)}
+                  disabled={option.disabled}
+                  active={selected}
+                  aria-selected={selected}
+                >
+                  <Group gap="xs" wrap="nowrap">
+                    {avatarFor(option, 24)}
+                    <Text component="span" inherit truncate flex={1} miw={0}>
+                      {option.label}
+                    </Text>
+                    {selected && (
+                      <IconCheck
+                        size={16}
+                        style={{ color: 'var(--mantine-primary-color-filled)' }}
+                        aria-hidden
+                      />
+                    )}
+                  </Group>
+                </Combobox.Option>
+              );
+            })
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/** Keys of T that may hold null: the only ones a chain can clear. */
+type NullableKey<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
+
+/**
+ * For a chain of selects where each narrows the next (company → department → division): after `changed` got its
+ * new value, empties every select later in `chain` (spec: choosing clears dependent later selects).
+ */
+export function clearDependents<T extends object>(
+  values: T,
+  chain: readonly NullableKey<T>[],
+  changed: NullableKey<T>,
+): T {
+  const index = chain.indexOf(changed);
+  if (index === -1) return values;
+  return { ...values, ...Object.fromEntries(chain.slice(index + 1).map((key) => [key, null])) };
+}

@@ -1,0 +1,14 @@
+export { BrandMark } from './brand-mark';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { copyLink } from './copy-link';
+export {
+  clearDependents,
+  DropdownSelect,
+  type DropdownSelectProps,
+  type SelectOption,
+  type SelectValue,
+} from './dropdown-select';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { PageLoader } from './page-loader';
+export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';
+export { statusColor, UserAvatar, type UserAvatarProps } from './user-avatar';

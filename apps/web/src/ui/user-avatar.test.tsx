@@ -1,0 +1,66 @@
+import { USER_STATUS_LABELS, type UserStatus } from '@atrium/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from './test-utils';
+import { initialsOf, statusColor, UserAvatar } from './user-avatar';
+
+describe('UserAvatar', () => {
+  it('shows the initials of the first and last name, named after the person', () => {
+    renderUi(<UserAvatar name="Ada King Lovelace" />);
+
+    const avatar = screen.getByRole('img', { name: 'Ada King Lovelace' });
+    expect(avatar).toHaveTextContent('AL');
+  });
+
+  it('shows the picture when there is one', () => {
+    renderUi(<UserAvatar name="Ada Lovelace" src="/media/ada.png" />);
+
+    const avatar = screen.getByRole('img', { name: 'Ada Lovelace' });
+    expect(avatar.querySelector('img')).toHaveAttribute('src', '/media/ada.png');
+    expect(avatar).not.toHaveTextContent('AL');
+  });
+
+  it.each(Object.entries(USER_STATUS_LABELS))(
+    'labels status %s as %s, in text and as a tooltip',
+    (status, label) => {
+      const { container } = renderUi(
+        <UserAvatar name="Ada Lovelace" status={Number(status) as UserStatus} />,
+      );
+
+      expect(screen.getByText(label)).toBeInTheDocument();
+      expect(container.querySelector(`[title="${label}"]`)).toBeInTheDocument();
+    },
+  );
+
+  it('has no status text without a status', () => {
+    renderUi(<UserAvatar name="Ada Lovelace" />);
+
+    for (const label of Object.values(USER_STATUS_LABELS)) expect(screen.queryByText(label)).toBeNull();
+  });
+
+  it('keeps a decorative avatar out of the accessibility tree but still says the status', () => {
+    renderUi(<UserAvatar name="Ada Lovelace" status={3} decorative />);
+
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('Illness')).toBeInTheDocument();
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initialsOf('ada lovelace')).toBe('AL');
+    expect(initialsOf('  Ada  ')).toBe('A');
+    expect(initialsOf('')).toBe('');
+  });
+});
+
+describe('statusColor', () => {
+  it('maps Online, Offline, Illness and Vacation to green, gray, orange and blue', () => {
+    expect([1, 2, 3, 4].map((status) => statusColor(status as UserStatus))).toEqual([
+      'green',
+      'gray',
+      'orange',
+      'blue',
+    ]);
+  });
+});
