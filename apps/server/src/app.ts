@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,8 +10,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { notFound } from './lib/errors';
+import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/routes';
+import { avatarRoutes } from './modules/avatars/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { structureRoutes } from './modules/structure/routes';
@@ -61,6 +64,9 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+  });
   await app.register(csrfPlugin);
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
   await registerOpenApi(app);
@@ -69,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rolesRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(avatarRoutes, deps);
   await app.register(structureRoutes, deps);
   await app.register(dictionariesRoutes, deps);
 

@@ -15,9 +15,9 @@ let ids: Record<'hr' | 'employee' | 'manager' | 'labsPerson', number>;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoIfEmpty(t.db, { info: () => {} }, new Date('2026-11-20T09:00:00Z'));
-  [hr, employee, manager] = await Promise.all(
-    ['hr@demo.test', 'employee@demo.test', 'manager@demo.test'].map((email) => t.login(email)),
-  );
+  hr = await t.login('hr@demo.test');
+  employee = await t.login('employee@demo.test');
+  manager = await t.login('manager@demo.test');
   const idOf = async (client: HttpClient) => (await client.get('/api/auth/session/')).body.user.id as number;
   const hrSession = (await hr.get('/api/auth/session/')).body;
   const labs = hrSession.user.companies.find((c: { name: string }) => c.name === 'Demo Labs').id;

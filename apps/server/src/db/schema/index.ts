@@ -1,5 +1,6 @@
 export * from './absences';
 export * from './auth';
+export * from './avatars';
 export * from './companies';
 export * from './competencies';
 export * from './dictionaries';
