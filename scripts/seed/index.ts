@@ -1,7 +1,7 @@
 /**
- * The seed: dictionaries, companies and their structure, holidays, people and their managers, for the
- * demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale (`seed`, run by
- * `npm run seed -- --users N`).
+ * The seed: dictionaries, companies and their structure, holidays, people and their managers,
+ * competencies, for the demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale
+ * (`seed`, run by `npm run seed -- --users N`).
  *
  * How `seed({ users: N, companies: K })` relates to the demo: the companies are Demo Corp, Demo Labs, then
  * further generated companies, and the first K of them share the N generated people. Demo Corp's four
@@ -18,6 +18,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema/index';
+import { seedCompetencies } from './competencies';
 import {
   DEMO_CORP,
   DEMO_LABS,
@@ -128,6 +129,11 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       'people',
       () => seedPeople(tx, companies, targets, dictionaries, now),
       (done) => done.map((c) => `${c.people} in ${c.name}`).join(', '),
+    );
+    await step(
+      'competencies',
+      () => seedCompetencies(tx, companies),
+      (done) => `${done.added} added, levels for ${done.people} people`,
     );
     // Later areas (posts, tasks, meetings, balances, documents) follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };

@@ -14,7 +14,9 @@ import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatars/routes';
+import { competenciesRoutes } from './modules/competencies/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
+import { managersRoutes } from './modules/managers/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { structureRoutes } from './modules/structure/routes';
 import { profileRoutes } from './modules/users/profile-routes';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(avatarRoutes, deps);
   await app.register(structureRoutes, deps);
   await app.register(dictionariesRoutes, deps);
+  await app.register(managersRoutes, deps);
+  await app.register(competenciesRoutes, deps);
 
   const webDist = deps.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

@@ -123,7 +123,6 @@ export async function formValues(db: Db, input: EditInput): Promise<UserValues> 
   const values: UserValues = {};
   const social: Record<string, string> = { ...(existing?.social ?? {}) };
   let socialChanged = false;
-  const byName = new Map(fields.map((f) => [f.name, f]));
 
   for (const key of Object.keys(body)) {
     if (!PROFILE_FIELDS[key] && !SPECIAL_FIELDS.has(key)) errors[key] = 'Unknown field';
@@ -160,7 +159,7 @@ export async function formValues(db: Db, input: EditInput): Promise<UserValues> 
     if (!spec) continue;
     const stored =
       spec.kind === 'social'
-        ? (values.social ?? existing?.social ?? {})[spec.network]
+        ? (values.social ?? existing?.social)?.[spec.network]
         : spec.column in values
           ? (values as Record<string, unknown>)[spec.column]
           : existing?.[spec.column as keyof typeof existing];
