@@ -93,6 +93,13 @@ describe('the form configuration', () => {
     expect(field('about_me')).toMatchObject({ editable: true, visible: true, type: 'text', max_len: 2000 });
     expect(field('first_name')).toMatchObject({ editable: false, required: true });
     expect(field('gender').values.map((v: { name: string }) => v.name)).toEqual(['Male', 'Female']);
+    // A status is stored as its code, so the choices are the codes the profile carries.
+    expect(field('status').values).toEqual([
+      { id: 1, name: 'Online' },
+      { id: 2, name: 'Offline' },
+      { id: 3, name: 'Illness' },
+      { id: 4, name: 'Vacation' },
+    ]);
     const hrConfig = (await hr.get('/api/users/form-fields/?mode=hr')).body;
     expect(field('first_name', hrConfig).editable).toBe(true);
     expect(field('dismissal_date', hrConfig).visible).toBe(true);

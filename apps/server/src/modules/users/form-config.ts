@@ -1,10 +1,20 @@
-import type { DictionaryName, FormField, FormFieldsResponse, FormMode } from '@atrium/contracts';
+import {
+  type DictionaryName,
+  type FormField,
+  type FormFieldsResponse,
+  type FormMode,
+  USER_STATUS_LABELS,
+} from '@atrium/contracts';
 import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileFieldGroups, profileFields } from '../../db/schema/index';
 import { dictionaryItemsFor } from '../dictionaries/service';
+import { PROFILE_FIELDS } from './profile-fields';
 
 export type ConfigField = FormField & { groupKey: string };
+
+/** A status is stored as its code (1 Online … 4 Vacation), so its choices are the codes, not dictionary ids. */
+const STATUS_CHOICES = Object.entries(USER_STATUS_LABELS).map(([id, name]) => ({ id: Number(id), name }));
 
 /**
  * The profile form of a company in one mode: its own groups where it has defined them, the default
@@ -61,7 +71,12 @@ export async function loadFormConfig(db: Db, companyId: number, mode: FormMode) 
       type: row.type,
       group: row.groupId,
       groupKey: group?.key ?? '',
-      values: row.dictionary ? (choices.get(row.dictionary) ?? []) : (row.values ?? null),
+      values:
+        PROFILE_FIELDS[row.name]?.kind === 'status'
+          ? STATUS_CHOICES
+          : row.dictionary
+            ? (choices.get(row.dictionary) ?? [])
+            : (row.values ?? null),
       dictionary: row.dictionary,
       required: row.required,
       editable: Boolean(group?.editable) && row.editableIn.includes(mode),

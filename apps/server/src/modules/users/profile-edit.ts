@@ -27,7 +27,10 @@ async function checkValue(
   value: unknown,
 ): Promise<{ ok: unknown } | { error: string }> {
   const label = field.display_name;
-  if (isEmpty(value)) return { ok: spec.kind === 'bool' ? false : null };
+  // 0 is a real value for numbers (GMT+0); for every other kind it means "nothing chosen".
+  const empty =
+    spec.kind === 'number' ? value === null || value === undefined || value === '' : isEmpty(value);
+  if (empty) return { ok: spec.kind === 'bool' ? false : null };
   switch (spec.kind) {
     case 'text':
     case 'email':
