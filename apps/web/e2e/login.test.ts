@@ -45,6 +45,8 @@ it('a new user requests a code, reads it from the mail, logs in, lands on / and 
   await page.waitForURL(`${portal.url}/`);
   await expect.poll(() => page.getByText('Welcome, Nina').isVisible()).toBe(true);
 
+  // Log Out lives in the profile settings panel, which the avatar in the header opens.
+  await page.getByRole('button', { name: /^Nina Berg/ }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await page.waitForURL('**/login');
   // The session is gone on the server: the home page sends the browser back to login.

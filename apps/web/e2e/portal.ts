@@ -55,3 +55,16 @@ export function watchErrors(page: Page) {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+export type Portal = Awaited<ReturnType<typeof startPortal>>;
+
+/** Logs a page in through the real form, reading the code from the caught mail. */
+export async function logIn(page: Page, portal: Portal, email: string) {
+  const since = portal.smtp.mails.length;
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('textbox', { name: /e-mail/i }).fill(email);
+  await page.getByRole('button', { name: 'Get the Code' }).click();
+  await page.getByRole('textbox', { name: /code/i }).fill(await portal.smtp.codeFor(email, since));
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${portal.url}/`);
+}

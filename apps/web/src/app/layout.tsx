@@ -1,55 +1,43 @@
-import { Anchor, AppShell, Avatar, Button, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { Link, Outlet, useNavigate } from 'react-router';
-import { useCurrentSession } from './session';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router';
+import { AppHeader } from './shell/app-header';
+import { MainMenu } from './shell/main-menu';
+import { NAVBAR_WIDTH, useWidgetLayout, WidgetHost } from './widgets/widget-host';
+import { WidgetsProvider } from './widgets/widgets-context';
 
-/** The frame of every signed-in screen: the company on the left, the user and Log Out on the right. */
+/** The frame of every signed-in screen: header, menu (a drawer on a phone), page and side widgets. */
 export function AppLayout() {
-  const { user, company } = useCurrentSession();
-  const navigate = useNavigate();
-  const fullName = `${user.first_name} ${user.last_name}`;
+  return (
+    <WidgetsProvider>
+      <Shell />
+    </WidgetsProvider>
+  );
+}
+
+function Shell() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { contentInset } = useWidgetLayout();
 
   return (
-    <AppShell header={{ height: 56 }} padding="lg">
-      <AppShell.Header px="lg">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" c="inherit" underline="never" miw={0}>
-            <Group gap="xs" wrap="nowrap">
-              <Avatar
-                src={company.logo_small}
-                name={company.name}
-                size={28}
-                radius="sm"
-                color="indigo"
-                aria-hidden
-              />
-              <Text fw={600} truncate>
-                {company.name}
-              </Text>
-            </Group>
-          </Anchor>
-          <Group gap="sm" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              <Avatar src={user.avatar} name={fullName} alt={fullName} size={30} color="initials" />
-              <Text size="sm" fw={500} visibleFrom="sm">
-                {fullName}
-              </Text>
-            </Group>
-            <Button
-              // The /logout route does the work, so logging out has one path whatever starts it.
-              onClick={() => navigate('/logout')}
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={16} aria-hidden />}
-            >
-              Log Out
-            </Button>
-          </Group>
-        </Group>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      {/* Below the widgets (z-index 20+) on a desktop, so a full-width profile covers it; above them as a drawer. */}
+      <AppShell.Navbar zIndex={menuOpened ? 100 : 10}>
+        <MainMenu onNavigate={menu.close} />
+      </AppShell.Navbar>
+      {/* The widgets' room at the right: Mantine pads the page by this variable, as for its own aside. */}
+      <AppShell.Main bg="gray.0" style={{ '--app-shell-aside-offset': `${contentInset}px` } as CSSProperties}>
         <Outlet />
       </AppShell.Main>
+      <WidgetHost />
     </AppShell>
   );
 }

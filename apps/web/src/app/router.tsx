@@ -3,6 +3,7 @@ import { LogoutPage } from '../features/auth/pages/logout-page';
 import { PageLoader } from '../ui/page-loader';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
+import { SectionPlaceholderPage } from './pages/section-placeholder-page';
 import { TestPage } from './pages/test-page';
 import { RequireSession } from './session';
 
@@ -27,6 +28,24 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
               },
+              {
+                path: '/switchCompany',
+                lazy: async () => ({
+                  Component: (await import('./pages/switch-company-page')).SwitchCompanyPage,
+                }),
+              },
+              // The menu's sections; their screens replace these placeholders in later issues.
+              { path: '/calendar/vacations', element: <SectionPlaceholderPage title="Calendar" /> },
+              { path: '/tasks', element: <SectionPlaceholderPage title="Tasks" /> },
+              {
+                path: '/people',
+                lazy: async () => ({
+                  Component: (await import('../features/people/pages/people-page')).PeoplePage,
+                }),
+              },
+              { path: '/news', element: <SectionPlaceholderPage title="News" /> },
+              { path: '/news/create', element: <SectionPlaceholderPage title="New post" /> },
+              { path: '/news/edit/:id', element: <SectionPlaceholderPage title="Edit post" /> },
               { path: '*', Component: NotFoundPage },
             ],
           },

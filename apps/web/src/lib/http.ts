@@ -75,7 +75,8 @@ async function request<T>(method: string, path: string, schema: z.ZodType<T>, bo
     throw new ApiError(0, NETWORK_ERROR);
   }
   if (!response.ok) throw await toApiError(response);
-  return schema.parse(await response.json());
+  // 204 No Content (a removal) has no body to read.
+  return schema.parse(response.status === 204 ? null : await response.json());
 }
 
 /**

@@ -1,7 +1,29 @@
-import type { SessionResponse } from '@atrium/contracts';
+import type {
+  DepartmentNode,
+  DictionaryItem,
+  DictionaryName,
+  FormField,
+  FormFieldsResponse,
+  FormMode,
+  ManagerLink,
+  ManagerType,
+  Profile,
+  SessionResponse,
+  UserCompetency,
+  UserListItem,
+  UsersFilterBody,
+  UsersPage,
+} from '@atrium/contracts';
+import { SOCIAL_NETWORKS } from '@atrium/contracts';
 import { vi } from 'vitest';
 
-export type ApiCall = { method: string; path: string; body: unknown; headers: Headers };
+export type ApiCall = {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+  query: URLSearchParams;
+};
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 export const json = (status: number, body: unknown) =>
@@ -30,7 +52,12 @@ const defaults: Record<string, Handler> = {
   },
   'GET /api/auth/session/': () => json(401, { error: 'Authentication required.' }),
   'POST /api/auth/logout/': () => json(200, { ok: true }),
+  'POST /api/users/filter/': () => json(200, { count: 0, next: null, results: [] } satisfies UsersPage),
+  'GET /api/company_department_tree/': () => json(200, { results: [] }),
 };
+
+/** "METHOD /path" of a call without its query string: a route registered without one answers any query. */
+const routeOf = (call: ApiCall) => `${call.method} ${call.path.split('?')[0]}`;
 
 /**
  * Replaces fetch with a small fake of the API, keyed by "METHOD /path". Like the server, it refuses an
@@ -44,6 +71,7 @@ export function stubApi(routes: Record<string, Handler> = {}) {
       path: String(input),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init.headers),
+      query: new URLSearchParams(String(input).split('?')[1] ?? ''),
     };
     calls.push(call);
     const csrfCookie = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/)?.[1];
@@ -51,10 +79,12 @@ export function stubApi(routes: Record<string, Handler> = {}) {
       return json(403, { error: 'CSRF token missing or incorrect.' });
     }
     const key = `${call.method} ${call.path}`;
-    const handler = routes[key] ?? defaults[key];
+    const handler = routes[key] ?? routes[routeOf(call)] ?? defaults[key] ?? defaults[routeOf(call)];
     return handler ? handler(call) : json(404, { error: 'Not found.' });
   });
-  return { calls, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
+  const callsTo = (key: string) =>
+    calls.filter((call) => `${call.method} ${call.path}` === key || routeOf(call) === key);
+  return { calls, callsTo };
 }
 
 export const aSession = (): SessionResponse => {
@@ -78,4 +108,304 @@ export const aSession = (): SessionResponse => {
     },
     company,
   };
+};
+
+/** A person as list rows show them; `id` also varies the name and e-mail. */
+export const aPerson = (id: number, overrides: Partial<UserListItem> = {}): UserListItem => ({
+  id,
+  email: `person${id}@northwind.test`,
+  first_name: 'Person',
+  last_name: `No${id}`,
+  avatar: null,
+  status: 1,
+  job_position: 3,
+  job_position_name: 'Analyst',
+  division: null,
+  division_name: null,
+  department: null,
+  department_name: null,
+  country: null,
+  gmt: null,
+  manager_name: null,
+  special_event: null,
+  social: {},
+  ...overrides,
+});
+
+export const aDepartment = (id: number, overrides: Partial<DepartmentNode> = {}): DepartmentNode => ({
+  id,
+  name: `Department ${id}`,
+  parent_id: null,
+  level_type: 1,
+  depth: 1,
+  employees_count: 0,
+  ...overrides,
+});
+
+/**
+ * POST /api/users/filter/ over a fixed list of people, paged like the server (page, page_size, count,
+ * next link). It understands q (a substring of name, e-mail or position), ids, and Department, Division
+ * and company_departments (matched against a person's own department and division, without the tree).
+ */
+export function fakeUsersFilter(people: UserListItem[]): Handler {
+  return (call) => {
+    const body = (call.body ?? {}) as UsersFilterBody;
+    const list = (value: unknown) =>
+      (Array.isArray(value) ? value : value == null ? [] : [value]).map(Number);
+    const q = body.q?.trim().toLowerCase();
+    const nodes = list(body.company_departments);
+    const matches = people.filter(
+      (person) =>
+        (!q ||
+          [person.first_name, person.last_name, person.email, person.job_position_name].some((text) =>
+            text.toLowerCase().includes(q),
+          )) &&
+        (body.ids === undefined || list(body.ids).includes(person.id)) &&
+        (body.Department === undefined || list(body.Department).includes(person.department ?? 0)) &&
+        (body.Division === undefined || list(body.Division).includes(person.division ?? 0)) &&
+        (nodes.length === 0 ||
+          nodes.includes(person.department ?? 0) ||
+          nodes.includes(person.division ?? 0)),
+    );
+    const page = Number(call.query.get('page') ?? 1);
+    const pageSize = Number(call.query.get('page_size') ?? 15);
+    const countOnly = call.query.get('count') === '1' || call.query.get('count') === 'true';
+    const [path] = call.path.split('?');
+    const next =
+      !countOnly && page * pageSize < matches.length
+        ? `${path}?page=${page + 1}&page_size=${pageSize}`
+        : null;
+    const results = countOnly ? [] : matches.slice((page - 1) * pageSize, page * pageSize);
+    return json(200, { count: matches.length, next, results } satisfies UsersPage);
+  };
+}
+
+/** Ada of aSession, who works for Contoso too. */
+export const aTwoCompanySession = (): SessionResponse => {
+  const session = aSession();
+  session.user.companies.push({ id: 2, name: 'Contoso', logo: null, logo_small: null });
+  return session;
+};
+
+/** POST /api/auth/switch-company/ as the server answers it for the user of `session`. */
+export const switchCompanyRoute =
+  (session: SessionResponse): Handler =>
+  (call) => {
+    const { company } = call.body as { company: number };
+    const chosen = session.user.companies.find((each) => each.id === company);
+    return chosen
+      ? json(200, { user: session.user, company: chosen })
+      : json(403, { error: 'You are not a member of this company.' });
+  };
+
+/** An item of a dictionary as GET /api/dictionaries/{name}/ lists it. */
+export const aDictionaryItem = (id: number, name: string, overrides: Partial<DictionaryItem> = {}) =>
+  ({ id, name, img: null, active: true, ...overrides }) satisfies DictionaryItem;
+
+/** Routes answering GET /api/dictionaries/{name}/ with the given items, whatever the company or q. */
+export function dictionaryRoutes(
+  dictionaries: Partial<Record<DictionaryName, DictionaryItem[]>>,
+): Record<string, Handler> {
+  return Object.fromEntries(
+    Object.entries(dictionaries).map(([name, results]) => [
+      `GET /api/dictionaries/${name}/`,
+      () => json(200, { results }),
+    ]),
+  );
+}
+
+/** social_telegram … social_instagram of a profile: the handle of each network, null for the others. */
+const socialFields = (handles: Record<string, string>) =>
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`social_${network}`, handles[network] ?? null]));
+
+/** A profile as a colleague sees it (GET /api/users/{id}/): no private fields, no editing. */
+export const aProfile = (id: number, overrides: Partial<Profile> = {}): Profile => ({
+  id,
+  email: `person${id}@northwind.test`,
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  nickname: null,
+  avatar: null,
+  status: 1,
+  company: 1,
+  company_name: 'Northwind',
+  job_position: 31,
+  job_position_name: 'Analyst',
+  job_position_official: null,
+  division: 5,
+  division_name: 'Engineering',
+  department: 6,
+  department_name: 'Platform',
+  country: null,
+  country_name: null,
+  location: null,
+  location_name: 'Berlin',
+  gmt: 2,
+  gender: 42,
+  grade: null,
+  legal_entity: null,
+  employment_type: null,
+  shoe_size: null,
+  clothing_size: null,
+  nutrition: null,
+  status_visible: null,
+  special_event: null,
+  dms: true,
+  birthday: '12-09',
+  hire_date: '2021-03-15',
+  first_hire_date: null,
+  dismissal_date: null,
+  about_me: 'Compilers.',
+  manager_name: null,
+  social: { telegram: 'grace' },
+  // The contract builds these keys from SOCIAL_NETWORKS, so its type does not name them.
+  ...socialFields({ telegram: 'grace' }),
+  can_edit: false,
+  edit_mode: 'none',
+  ...overrides,
+});
+
+/** The private fields a profile has for the person themself and HR. */
+export const privateProfileFields = (): Partial<Profile> => ({
+  private_email: 'grace@home.test',
+  mobile_phone: '+49 30 1234',
+  birthdate: '1990-12-09',
+  passport_expiry: '2030-01-31',
+  visa_expiry: null,
+  residence_permit_expiry: null,
+  private_folder: null,
+});
+
+type FieldSeed = Partial<FormField> & Pick<FormField, 'name' | 'display_name' | 'type' | 'group'>;
+const aFormField = (seed: FieldSeed): FormField => ({
+  values: null,
+  dictionary: null,
+  required: false,
+  editable: true,
+  visible: true,
+  is_fav: false,
+  view_control: null,
+  min: null,
+  max: null,
+  min_len: null,
+  max_len: null,
+  ...seed,
+});
+
+/** HR-only fields: the person may read them but not change them in the self configuration. */
+const HR_ONLY = new Set(['first_name', 'last_name', 'email', 'job_position', 'hire_date', 'dms']);
+
+/**
+ * GET /api/users/form-fields/ much as the server seeds it: General (1), Personal (2), Social networks (3),
+ * Employment (4) and Subordination (5), with ids of choices as the profile of aProfile uses them.
+ */
+export function aFormConfig(mode: FormMode = 'hr'): FormFieldsResponse {
+  const fields = [
+    aFormField({
+      name: 'first_name',
+      display_name: 'First name',
+      type: 'string',
+      group: 1,
+      required: true,
+      min_len: 1,
+      max_len: 100,
+    }),
+    aFormField({
+      name: 'last_name',
+      display_name: 'Last name',
+      type: 'string',
+      group: 1,
+      required: true,
+      max_len: 100,
+    }),
+    aFormField({ name: 'email', display_name: 'E-mail', type: 'email', group: 1, required: true }),
+    aFormField({ name: 'nickname', display_name: 'Nickname', type: 'string', group: 1 }),
+    aFormField({
+      name: 'job_position',
+      display_name: 'Job position',
+      type: 'select',
+      group: 1,
+      dictionary: 'UserJobPosition',
+      values: [
+        { id: 31, name: 'Analyst' },
+        { id: 32, name: 'Engineer' },
+      ],
+    }),
+    aFormField({
+      name: 'gmt',
+      display_name: 'Time zone (GMT offset)',
+      type: 'amount',
+      group: 1,
+      min: -12,
+      max: 14,
+    }),
+    aFormField({ name: 'hire_date', display_name: 'Hire date', type: 'date', group: 1 }),
+    aFormField({ name: 'birthdate', display_name: 'Birthday', type: 'date', group: 2 }),
+    aFormField({
+      name: 'gender',
+      display_name: 'Gender',
+      type: 'radios',
+      group: 2,
+      dictionary: 'Gender',
+      values: [
+        { id: 41, name: 'Male' },
+        { id: 42, name: 'Female' },
+      ],
+    }),
+    aFormField({ name: 'about_me', display_name: 'About me', type: 'text', group: 2, max_len: 2000 }),
+    aFormField({ name: 'private_email', display_name: 'Private e-mail', type: 'email', group: 2 }),
+    aFormField({ name: 'mobile_phone', display_name: 'Mobile phone', type: 'phone', group: 2 }),
+    aFormField({ name: 'social_telegram', display_name: 'Telegram', type: 'string', group: 3 }),
+    aFormField({ name: 'dms', display_name: 'VHI', type: 'toggle', group: 4 }),
+    aFormField({ name: 'passport_expiry', display_name: 'Passport valid until', type: 'date', group: 4 }),
+    aFormField({ name: 'manager', display_name: 'Manager', type: 'user_id_picker', group: 5 }),
+    aFormField({ name: 'hrbp', display_name: 'HR business partner', type: 'user_id_picker', group: 5 }),
+  ].map((field) => ({ ...field, editable: mode !== 'self' || !HR_ONLY.has(field.name) }));
+  const groups = [
+    { id: 1, name: 'general', display_name: 'General', required: true, editable: true },
+    { id: 2, name: 'personal', display_name: 'Personal', required: false, editable: true },
+    { id: 3, name: 'social', display_name: 'Social networks', required: false, editable: true },
+    { id: 4, name: 'employment', display_name: 'Employment', required: false, editable: true },
+    { id: 5, name: 'subordination', display_name: 'Subordination', required: false, editable: true },
+  ].map((group) => ({
+    ...group,
+    editable: fields.some((field) => field.group === group.id && field.editable),
+  }));
+  return { groups, fields };
+}
+
+/** UserManagerType as the server lists it. */
+export const MANAGER_TYPES: ManagerType[] = [
+  { id: 91, name: 'Manager', code: 'manager' },
+  { id: 92, name: 'Deputy', code: 'deputy' },
+  { id: 93, name: 'HR business partner', code: 'hrbp' },
+  { id: 94, name: 'Extra manager', code: 'extra' },
+];
+
+/** Link `id`: `manager` manages user 12 as a manager of type `code`. */
+export const aManagerLink = (
+  id: number,
+  code: ManagerType['code'],
+  manager: Partial<ManagerLink['manager']> = {},
+): ManagerLink => ({
+  id,
+  user: 12,
+  manager: {
+    id: 100 + id,
+    first_name: 'Alan',
+    last_name: `Turing${id}`,
+    avatar: null,
+    job_position_name: 'Lead',
+    ...manager,
+  },
+  manager_type: MANAGER_TYPES.find((type) => type.code === code) as ManagerType,
+});
+
+/** Competency `id` with levels `id*10+1` (1. Basic) and `id*10+2` (2. Advanced), and the person's level id or none. */
+export const aUserCompetency = (id: number, name: string, levelId: number | null = null): UserCompetency => {
+  const levels = [
+    { id: id * 10 + 1, name: 'Basic', level: 1, description: 'Knows the basics' },
+    { id: id * 10 + 2, name: 'Advanced', level: 2, description: 'Teaches others' },
+  ];
+  return { competency: { id, name }, levels, level: levels.find((level) => level.id === levelId) ?? null };
 };

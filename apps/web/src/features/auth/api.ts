@@ -5,10 +5,12 @@ import {
   type RequestCodeBody,
   RequestCodeResponse,
   SessionResponse,
+  type SwitchCompanyBody,
 } from '@atrium/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, http } from '../../lib/http';
+import { clearSearchHistory } from '../../lib/search-history';
 import { clearStoredState, readStored, removeStored, writeStored } from '../../lib/storage';
 
 const SESSION_STORAGE_KEY = 'session';
@@ -67,7 +69,29 @@ export function useLogout() {
     // Spec: a failed logout call is only logged; the local session ends either way.
     await logout().catch((error: unknown) => console.warn('Logout request failed', error));
     clearStoredState();
+    clearSearchHistory();
     queryClient.clear();
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
   }, [queryClient]);
+}
+
+export const switchCompany = (body: SwitchCompanyBody) =>
+  http.post('/api/auth/switch-company/', SessionResponse, body);
+
+/**
+ * Makes another of the user's companies the current one. The answer is the new session; everything else
+ * cached belongs to the old company, so it is marked stale and the lists on screen load again.
+ */
+export function useSwitchCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchCompany,
+    onSuccess: (session) => {
+      const { queryKey } = sessionQueryOptions();
+      writeStored(SESSION_STORAGE_KEY, session);
+      queryClient.setQueryData(queryKey, session);
+      const sessionHash = hashKey(queryKey);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== sessionHash });
+    },
+  });
 }

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoIfEmpty } from '../../../scripts/seed/index';
+import { launchBrowser, logIn, type Portal, startPortal, watchErrors } from './portal';
+
+/** Screenshots a person looks at after a run; kept out of the repository. */
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/atrium-shots';
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  await seedDemoIfEmpty(portal.db, { info: () => {} });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+/** Widgets slide for 200 ms; a screenshot waits until they have settled. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+/** True when nothing on the page is wider than the window. */
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('the app shell', () => {
+  it('shows home with both widgets and the menu, and the settings panel opens and closes', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchErrors(page);
+    await logIn(page, portal, 'employee@demo.test');
+
+    await expect.poll(() => page.getByRole('region', { name: 'Peoples' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'Calendar' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/\d+ in organization/).isVisible()).toBe(true);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    for (const entry of ['Calendar', 'My tasks', 'People', 'News']) {
+      expect(await menu.getByRole('link', { name: entry }).isVisible(), entry).toBe(true);
+    }
+    expect(await menu.getByRole('button', { name: 'Switch company' }).isDisabled()).toBe(true);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/home-1440.png` });
+
+    const avatar = page.getByRole('button', { name: /^Emil Novak/ });
+    await avatar.click();
+    const settings = page.getByRole('dialog', { name: /profile settings/i });
+    await expect.poll(() => settings.getByText('Emil Novak').isVisible()).toBe(true);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/settings-1440.png` });
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => settings.isVisible()).toBe(false);
+
+    await avatar.click();
+    await expect.poll(() => settings.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => settings.isVisible()).toBe(false);
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lets hr@demo.test switch to Demo Labs, and the header follows', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchErrors(page);
+    await logIn(page, portal, 'hr@demo.test');
+    const header = page.getByRole('banner');
+    await expect.poll(() => header.getByText('Demo Corp').first().isVisible()).toBe(true);
+
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Switch company' })
+      .click();
+    await page.waitForURL('**/switchCompany');
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/switch-company-1440.png` });
+    await page.getByRole('button', { name: /Demo Labs/ }).click();
+    await page.waitForURL(`${portal.url}/`);
+    await expect.poll(() => header.getByText('Demo Labs').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a 375 px phone, with the menu in a drawer', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await logIn(page, portal, 'manager@demo.test');
+    await expect.poll(() => page.getByRole('region', { name: 'Peoples' }).isVisible()).toBe(true);
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/home-375.png` });
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await expect
+      .poll(() =>
+        page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'People' }).isVisible(),
+      )
+      .toBe(true);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/menu-375.png` });
+    await page.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { USER_STATUS_LABELS, type UserStatus } from '@atrium/contracts';
+import { sql } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoIfEmpty } from '../../../scripts/seed/index';
+import { queryRows } from '../../server/src/db/client';
+import { launchBrowser, logIn, startPortal, watchErrors } from './portal';
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  await seedDemoIfEmpty(portal.db, { info: () => {} });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+it('an employee filters the directory by department and status, searches a name and opens a profile', async () => {
+  // Emil's department (the parent of the team he sits in) and status, whatever the seed drew for him.
+  const [emil] = await queryRows<{ id: number; department: string; status: UserStatus }>(
+    portal.db,
+    sql`select u.id, d.name as department, u.status
+          from users u join departments t on t.id = u.department_id join departments d on d.id = t.parent_id
+         where u.email = 'employee@demo.test'`,
+  );
+  if (!emil) throw new Error('The demo seed has no employee@demo.test in a team');
+  const status = USER_STATUS_LABELS[emil.status];
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const errors = watchErrors(page);
+  await logIn(page, portal, 'employee@demo.test');
+
+  await page.goto(`${portal.url}/people`);
+  const table = page.getByRole('table', { name: 'People' });
+  await expect.poll(() => table.getByRole('row').count()).toBe(16);
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const modal = page.getByRole('dialog', { name: 'Filters' });
+  await modal.getByRole('combobox', { name: 'Department' }).click();
+  await modal.getByRole('option', { name: emil.department, exact: true }).click();
+  await modal.getByRole('combobox', { name: 'Department' }).press('Escape');
+  // The live count is asked for 700 ms after the last change, with both filters.
+  const counted = page.waitForResponse(
+    (response) => response.url().includes('count=1') && response.request().postDataJSON()?.status,
+  );
+  await modal.getByRole('radiogroup', { name: 'Status' }).getByText(status, { exact: true }).click();
+  const { count } = (await (await counted).json()) as { count: number };
+  expect(count).toBeGreaterThanOrEqual(1);
+  const show = modal.getByRole('button', { name: `Show ${count} users` });
+  await expect.poll(() => show.isEnabled()).toBe(true);
+  await show.click();
+
+  await expect.poll(() => page.getByRole('button', { name: 'Filters (2 active)' }).isVisible()).toBe(true);
+  const chips = page.getByRole('group', { name: 'Active filters' });
+  await expect.poll(() => chips.textContent()).toContain(emil.department);
+  expect(await chips.textContent()).toContain(status);
+  await expect.poll(() => table.getByRole('row').count()).toBe(Math.min(count, 15) + 1);
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('textbox', { name: "Employee's name" }).fill('Emil');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => table.getByRole('row').count()).toBe(2);
+
+  await table.getByRole('button', { name: 'Emil Novak' }).click();
+  await page.waitForURL(`${portal.url}/people?profile=${emil.id}`);
+  // Visiting /login signed out asks for the session once and gets a 401.
+  expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,45 @@
+import { Avatar, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentSession } from '../session';
+import { HeaderSearchSlot } from './header-search-slot';
+import { UserBar } from './user-bar';
+
+type AppHeaderProps = { menuOpened: boolean; onToggleMenu: () => void };
+
+/** The company logo (home), the global search and the user bar; on a phone a burger opens the menu. */
+export function AppHeader({ menuOpened, onToggleMenu }: AppHeaderProps) {
+  const { company } = useCurrentSession();
+
+  return (
+    <Group h="100%" px="md" gap="sm" wrap="nowrap">
+      <Burger
+        opened={menuOpened}
+        onClick={onToggleMenu}
+        hiddenFrom="sm"
+        size="sm"
+        aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpened}
+      />
+      <UnstyledButton component={Link} to="/" miw={0} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar
+            src={company.logo_small ?? company.logo}
+            name={company.name}
+            size={28}
+            radius="sm"
+            color="indigo"
+            alt=""
+            aria-hidden
+          />
+          <Text fw={600} truncate>
+            {company.name}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Box flex={1} miw={0} display="flex" style={{ justifyContent: 'center' }}>
+        <HeaderSearchSlot />
+      </Box>
+      <UserBar />
+    </Group>
+  );
+}

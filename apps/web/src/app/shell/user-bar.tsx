@@ -1,0 +1,34 @@
+import { ActionIcon, Group, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useCurrentSession } from '../session';
+import { useWidgets } from '../widgets/widgets-context';
+
+/** The header's right end: notifications (nothing behind them yet) and the avatar opening the settings. */
+export function UserBar() {
+  const { user } = useCurrentSession();
+  const widgets = useWidgets();
+  const settingsOpen = widgets.open.includes('profileSetttings');
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
+        <IconBell size={20} stroke={1.75} aria-hidden />
+      </ActionIcon>
+      {/* Named by the avatar inside: the person and their status, e.g. "Ada Lovelace Online". */}
+      <UnstyledButton
+        aria-haspopup="dialog"
+        aria-expanded={settingsOpen}
+        onClick={() => (settingsOpen ? widgets.closeWidget : widgets.openWidget)('profileSetttings')}
+        style={{ borderRadius: '50%', display: 'flex' }}
+      >
+        <UserAvatar
+          src={user.avatar}
+          name={`${user.first_name} ${user.last_name}`}
+          status={user.status}
+          size={32}
+        />
+      </UnstyledButton>
+    </Group>
+  );
+}

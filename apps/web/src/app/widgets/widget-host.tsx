@@ -1,0 +1,69 @@
+import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { CalendarWidget } from '../../features/meetings/components/calendar-widget';
+import { PeopleWidgetBody } from './people-widget-body';
+import { ProfileSettingsWidget } from './profile-settings-widget';
+import { ProfileWidget } from './profile-widget';
+import { WidgetFrame, type WidgetPlacement } from './widget-frame';
+import {
+  contentInset,
+  shownWidgets,
+  stackZIndex,
+  type Viewport,
+  WIDGET_ORDER,
+  type WidgetId,
+  widgetOffsets,
+  widgetWidth,
+} from './widget-stack';
+import classes from './widgets.module.css';
+import { useWidgets } from './widgets-context';
+
+/** The desktop navbar's width, which the page content shares the screen with. */
+export const NAVBAR_WIDTH = 240;
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+// Read at once rather than after an effect, so that no widget is ever laid out for a 0 px window.
+const useWindowWidth = () => useSyncExternalStore(subscribeToResize, () => window.innerWidth);
+
+/** Where every widget goes on this route and window, and the room the page content must leave them. */
+export function useWidgetLayout() {
+  const { open, profileFullWidth } = useWidgets();
+  const { pathname } = useLocation();
+  const viewport: Viewport = { width: useWindowWidth(), profileFullWidth };
+  const shown = shownWidgets(open, pathname);
+  const offsets = widgetOffsets(shown, viewport);
+  const placement = (id: WidgetId): WidgetPlacement => ({
+    open: shown.includes(id),
+    width: widgetWidth(id, viewport),
+    offset: offsets[id] ?? 0,
+    // Where widgets overlap (sheets on a phone), the first in the stack's order lies on top.
+    layer: WIDGET_ORDER.length - WIDGET_ORDER.indexOf(id),
+  });
+  return {
+    placement,
+    zIndex: stackZIndex(shown),
+    contentInset: contentInset(shown, pathname, viewport, NAVBAR_WIDTH),
+  };
+}
+
+/** Renders the side widgets, open or waiting off screen at the right edge. */
+export function WidgetHost() {
+  const { closeWidget } = useWidgets();
+  const { placement, zIndex } = useWidgetLayout();
+
+  return (
+    <div className={classes.stack} style={{ zIndex }}>
+      <ProfileSettingsWidget placement={placement('profileSetttings')} />
+      <ProfileWidget placement={placement('profile')} />
+      <WidgetFrame title="Peoples" placement={placement('people')} onClose={() => closeWidget('people')}>
+        <PeopleWidgetBody />
+      </WidgetFrame>
+      <WidgetFrame title="Calendar" placement={placement('calendar')} onClose={() => closeWidget('calendar')}>
+        <CalendarWidget />
+      </WidgetFrame>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { memo, useEffect, useRef, useState } from 'react';
+import { DropdownSelect, type SelectOption } from '../../../ui/dropdown-select';
+import {
+  formatDuration,
+  formatTimeRange,
+  markerSlot,
+  SLOT_COUNT,
+  slotPosition,
+  timelineSlots,
+} from '../timeline';
+
+/** A meeting as the day timeline places it. */
+export type TimelineMeeting = { id: string; title: string; start: Date; end: Date };
+
+type CalendarWidgetProps = { meetings?: readonly TimelineMeeting[] };
+
+const SLOT_HEIGHT = 44;
+const LABEL_WIDTH = 48;
+/** The spec's filter is disabled; it offers only what it shows. */
+const FILTER_OPTIONS: SelectOption<string>[] = [{ value: 'all', label: 'All meetings' }];
+const ignoreChoice = () => {};
+
+/** The current time, refreshed each minute so that the marker moves on with the day. */
+function useNow() {
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 60_000, { autoInvoke: true });
+  return now;
+}
+
+/**
+ * The calendar side widget's body (spec: side widgets): today's count, a filter that is not in use
+ * yet, and a day of 24 half-hour slots with a marker on the current one and the meetings as blocks.
+ * Memoised: the shell around it re-renders on every route and widget change, the day does not.
+ */
+export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: CalendarWidgetProps) {
+  const now = useNow();
+  const current = markerSlot(now);
+  const markerRef = useRef<HTMLLIElement>(null);
+
+  // Only when the widget opens: scrolling on every minute's tick would fight the user's own scrolling.
+  useEffect(() => {
+    markerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, []);
+
+  return (
+    <Stack gap="sm" h="100%" mih={0}>
+      <Group justify="space-between" wrap="nowrap" px="md">
+        <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {meetings.length} meetings today
+        </Text>
+        <DropdownSelect
+          label="Filter meetings"
+          hideLabel
+          options={FILTER_OPTIONS}
+          value="all"
+          onChange={ignoreChoice}
+          disabled
+        />
+      </Group>
+      <Box flex={1} mih={0} style={{ overflowY: 'auto' }} px="md" pb="md">
+        <Box pos="relative">
+          <Box component="ol" aria-label="Today's timeline" m={0} p={0} style={{ listStyle: 'none' }}>
+            {timelineSlots().map((label, slot) => (
+              <Box
+                component="li"
+                key={label}
+                ref={slot === current ? markerRef : undefined}
+                aria-current={slot === current ? 'time' : undefined}
+                h={SLOT_HEIGHT}
+                pos="relative"
+                style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+              >
+                <Text
+                  size="xs"
+                  c={slot === current ? 'indigo.7' : 'dimmed'}
+                  fw={slot === current ? 600 : undefined}
+                  w={LABEL_WIDTH}
+                  pt={2}
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {label}
+                </Text>
+                {slot === current && <CurrentTimeMarker />}
+              </Box>
+            ))}
+          </Box>
+          {meetings.map((meeting) => (
+            <MeetingBlock key={meeting.id} meeting={meeting} />
+          ))}
+        </Box>
+      </Box>
+    </Stack>
+  );
+});
+
+/** A line across the current slot with a dot at its start, drawn over the slot's top border. */
+function CurrentTimeMarker() {
+  return (
+    <Box
+      aria-hidden
+      pos="absolute"
+      top={-1}
+      left={LABEL_WIDTH - 4}
+      right={0}
+      h={2}
+      bg="indigo.6"
+      style={{ borderRadius: 1 }}
+    >
+      <Box pos="absolute" left={-3} top={-3} w={8} h={8} bg="indigo.6" style={{ borderRadius: '50%' }} />
+    </Box>
+  );
+}
+
+function MeetingBlock({ meeting }: { meeting: TimelineMeeting }) {
+  // A meeting reaching outside 08:00–20:00 is cut to the part the timeline shows.
+  const from = Math.max(0, slotPosition(meeting.start));
+  const to = Math.min(SLOT_COUNT, slotPosition(meeting.end));
+  if (to <= from) return null;
+  return (
+    <Paper
+      component="article"
+      aria-label={meeting.title}
+      pos="absolute"
+      top={from * SLOT_HEIGHT + 2}
+      h={(to - from) * SLOT_HEIGHT - 4}
+      left={LABEL_WIDTH}
+      right={0}
+      px="xs"
+      py={4}
+      bg="indigo.0"
+      style={{ borderLeft: '3px solid var(--mantine-color-indigo-5)', overflow: 'hidden' }}
+    >
+      <Text size="xs" fw={600} truncate>
+        {meeting.title}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatTimeRange(meeting.start, meeting.end)} · {formatDuration(meeting.start, meeting.end)}
+      </Text>
+    </Paper>
+  );
+}

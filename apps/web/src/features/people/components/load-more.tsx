@@ -1,0 +1,29 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+
+/** How far below the screen the next page is already asked for, so that scrolling rarely waits. */
+const AHEAD = '400px';
+
+/**
+ * An invisible mark at the end of a list that calls `onVisible` when it scrolls into view. Give it a new
+ * key per loaded page: a fresh observer reports at once when the mark is still in view (a short page).
+ */
+export function LoadMore({ onVisible }: { onVisible: () => void }) {
+  const mark = useRef<HTMLDivElement>(null);
+  const visible = useEffectEvent(onVisible);
+
+  useEffect(() => {
+    const target = mark.current;
+    // Test DOMs (jsdom) have no IntersectionObserver; every browser the portal supports does.
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) visible();
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+
+  return <div ref={mark} data-load-more aria-hidden />;
+}

@@ -1,0 +1,100 @@
+import {
+  type EditMode,
+  FormFieldsResponse,
+  type FormMode,
+  ManagerLink,
+  type ManagerLinkBody,
+  ManagerLinksResponse,
+  ManagerTypesResponse,
+  Profile,
+  type SetCompetencyLevelBody,
+  UserCompetenciesResponse,
+} from '@atrium/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../lib/http';
+
+type Body = Record<string, unknown>;
+
+export const profileQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['profiles', userId],
+    queryFn: () => http.get(`/api/users/${userId}/`, Profile),
+  });
+
+/**
+ * The form configuration a viewer reads and edits a profile with: their edit mode's, or the self
+ * configuration (labels and groups only) for a viewer who may not edit. Asked for the person's company
+ * where the viewer edits there, as the server checks the saved fields against that company's form.
+ */
+export const formFieldsQueryOptions = (mode: FormMode, company?: number) =>
+  queryOptions({
+    queryKey: ['profiles', 'form-fields', mode, company ?? null],
+    queryFn: () => {
+      const query = new URLSearchParams({ mode });
+      if (company !== undefined) query.set('company', String(company));
+      return http.get(`/api/users/form-fields/?${query}`, FormFieldsResponse);
+    },
+    // Spec §9: configuration is cached without a stale time; it changes only when HR edits it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const configModeOf = (editMode: EditMode): FormMode => (editMode === 'none' ? 'self' : editMode);
+
+/** Saves one group: HR patches the person, the owner updates themself (spec §7). */
+export function saveProfileGroup(profile: Profile, groupId: number, body: Body) {
+  const query = `?group_id=${groupId}`;
+  return profile.edit_mode === 'hr'
+    ? http.patch(`/api/users/${profile.id}/${query}`, Profile, body)
+    : http.post(`/api/users/me_update/${query}`, Profile, body);
+}
+
+export function useSaveProfileGroup(profile: Profile) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, body }: { groupId: number; body: Body }) =>
+      saveProfileGroup(profile, groupId, body),
+    onSuccess: (saved) => queryClient.setQueryData(profileQueryOptions(saved.id).queryKey, saved),
+  });
+}
+
+export const createUser = (body: Body) => http.post('/api/users/', Profile, body);
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: (created) => queryClient.setQueryData(profileQueryOptions(created.id).queryKey, created),
+  });
+}
+
+export const managerLinksQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['managers', userId],
+    queryFn: () => http.get(`/api/managers/?user_id=${userId}`, ManagerLinksResponse).then((r) => r.results),
+  });
+
+export const managerTypesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['managers', 'types', userId],
+    queryFn: () =>
+      http.get(`/api/managers/manager_types/?user_id=${userId}`, ManagerTypesResponse).then((r) => r.results),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const addManagerLink = (body: ManagerLinkBody) => http.post('/api/managers/', ManagerLink, body);
+
+/** The server answers 204 without a body. */
+export const removeManagerLink = (linkId: number) => http.delete(`/api/managers/${linkId}/`, z.null());
+
+export const userCompetenciesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['competencies', userId],
+    queryFn: () =>
+      http
+        .get(`/api/competencies/get_levels/?user_id=${userId}`, UserCompetenciesResponse)
+        .then((r) => r.results),
+  });
+
+export const setCompetencyLevel = (body: SetCompetencyLevelBody) =>
+  http.post('/api/competencies/set_level/', UserCompetenciesResponse, body);

@@ -1,0 +1,73 @@
+import type { FormField, Profile } from '@atrium/contracts';
+import { Stack, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/http';
+import { EmptyState, SkeletonRows } from '../../../ui';
+import { configModeOf, formFieldsQueryOptions, profileQueryOptions } from '../api';
+import { defaultTab, type ProfileTab, profileTabs } from '../profile-tabs';
+import { CompetenciesTab } from './competencies-tab';
+import { FieldGroupTab } from './field-group-tab';
+import { ProfileHeader } from './profile-header';
+import { SubordinationTab } from './subordination-tab';
+import { TabsCarousel } from './tabs-carousel';
+
+function TabContent({ tab, profile, fields }: { tab: ProfileTab; profile: Profile; fields: FormField[] }) {
+  if ('group' in tab) {
+    const groupFields = fields.filter((field) => field.group === tab.group.id);
+    return <FieldGroupTab profile={profile} group={tab.group} fields={groupFields} />;
+  }
+  switch (tab.key) {
+    case 'competencies':
+      return <CompetenciesTab profile={profile} />;
+    case 'subordination':
+      return <SubordinationTab profile={profile} />;
+    // Tasks, Events and Documents get their content with their own features; until then, their empty texts.
+    case 'tasks':
+      return <EmptyState text="Task records not found" />;
+    case 'events':
+      return <EmptyState text="Vacation days record updates not found" />;
+    case 'documents':
+      return <EmptyState text="Empty section" />;
+  }
+}
+
+function ProfilePanel({ profile }: { profile: Profile }) {
+  // A viewer who may not edit reads the profile with the self configuration's groups and labels.
+  const company = profile.edit_mode === 'none' ? undefined : profile.company;
+  const config = useQuery(formFieldsQueryOptions(configModeOf(profile.edit_mode), company));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const tabs = profileTabs(profile.edit_mode, config.data?.groups ?? []);
+  const active = tabs.find((tab) => tab.key === (chosen ?? defaultTab(tabs)));
+
+  return (
+    <Stack gap="md" pb="md">
+      <ProfileHeader profile={profile} showBasics={config.isPending || !active?.hidesBasics} />
+      {config.isPending ? (
+        <SkeletonRows count={4} />
+      ) : (
+        <Tabs value={active?.key ?? null} onChange={setChosen} keepMounted={false}>
+          <TabsCarousel tabs={tabs} active={active?.key} />
+          {active && (
+            // Keyed by tab: leaving a tab unmounts it, which is how switching tabs cancels an edit.
+            <Tabs.Panel key={active.key} value={active.key} px="md" pt="md">
+              <TabContent tab={active} profile={profile} fields={config.data?.fields ?? []} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
+
+/** The profile panel of /people?profile={id}: the person's header and their tabs. */
+export function ProfilePanelBody({ userId }: { userId: number }) {
+  const profile = useQuery(profileQueryOptions(userId));
+  if (profile.isPending) return <SkeletonRows count={6} />;
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return <EmptyState text={missing ? 'Profile not found' : 'The profile could not be loaded'} />;
+  }
+  // Keyed by person: another profile starts on its own default tab, with nothing in edit.
+  return <ProfilePanel key={userId} profile={profile.data} />;
+}

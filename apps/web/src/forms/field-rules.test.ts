@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { fieldError, fieldsSchema } from './field-rules';
+import { displayValue } from './field-value';
+import { initialValues, isFieldShown, type ServerField } from './server-field';
+
+const field = (overrides: Partial<ServerField> = {}): ServerField => ({
+  name: 'nickname',
+  display_name: 'Nickname',
+  type: 'string',
+  required: false,
+  ...overrides,
+});
+
+describe('field rules', () => {
+  it.each([null, undefined, 0, '', '   ', [], [null, null]])(
+    'a required field refuses %j as "{display name} is required"',
+    (value) => {
+      expect(fieldError(field({ required: true }), value)).toBe('Nickname is required');
+    },
+  );
+
+  it('lets a field that is not required stay empty', () => {
+    expect(fieldError(field(), null)).toBeUndefined();
+    expect(fieldError(field({ type: 'amount' }), 0)).toBeUndefined();
+  });
+
+  it('takes text bounds from min_len and max_len, number bounds from min and max', () => {
+    const name = field({ min_len: 2, max_len: 5 });
+    expect(fieldError(name, 'a')).toBe('Nickname must be at least 2 characters');
+    expect(fieldError(name, 'abcdef')).toBe('Nickname must be at most 5 characters');
+    expect(fieldError(name, 'abc')).toBeUndefined();
+
+    const gmt = field({ type: 'amount', display_name: 'GMT', min: -12, max: 14 });
+    expect(fieldError(gmt, -13)).toBe('GMT must be at least -12');
+    expect(fieldError(gmt, 15)).toBe('GMT must be at most 14');
+    expect(fieldError(gmt, 3)).toBeUndefined();
+
+    expect(fieldError(field({ min: 3 }), 'ab')).toBe('Nickname must be at least 3 characters');
+  });
+
+  it('checks e-mails, whole-number ranges, both ends of date ranges and list sizes', () => {
+    expect(fieldError(field({ type: 'email', display_name: 'E-mail' }), 'nope')).toBe(
+      'E-mail must be a valid e-mail address',
+    );
+    expect(fieldError(field({ type: 'range', min: 0, max: 10 }), [2, 11])).toBe(
+      'Nickname must be at most 10',
+    );
+    expect(fieldError(field({ type: 'range' }), [1.5, 2])).toBe('Nickname must be whole numbers');
+    expect(fieldError(field({ type: 'date_range' }), ['2025-01-01', null])).toBe(
+      'Nickname needs a start and an end date',
+    );
+    expect(fieldError(field({ type: 'checkboxes', max: 1 }), [1, 2])).toBe('Nickname: choose at most 1');
+  });
+
+  it('checks only the shown fields: conditions unmet and invisible fields pass', () => {
+    const fields = [
+      field({ name: 'kind', type: 'select' }),
+      field({ name: 'reason', display_name: 'Reason', required: true, if_field: 'kind', if_field_value: 2 }),
+      field({ name: 'hidden', display_name: 'Hidden', required: true, visible: false }),
+      field({ name: 'note', type: 'heading', required: true }),
+    ];
+    const schema = fieldsSchema(fields);
+
+    expect(schema.safeParse({ kind: 1, reason: null }).success).toBe(true);
+    const refused = schema.safeParse({ kind: 2, reason: null });
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['reason'], message: 'Reason is required' }),
+    ]);
+  });
+
+  it('shows a conditional field while its controlling field holds the value, as number or text', () => {
+    const reason = field({ if_field: 'kind', if_field_value: '2' });
+    expect(isFieldShown(reason, { kind: 2 })).toBe(true);
+    expect(isFieldShown(reason, { kind: [1, 2] })).toBe(true);
+    expect(isFieldShown(reason, { kind: 1 })).toBe(false);
+    expect(isFieldShown(reason, {})).toBe(false);
+  });
+
+  it('starts each field empty in its own shape, or from the source', () => {
+    const fields = [
+      field({ name: 'a' }),
+      field({ name: 'b', type: 'checkboxes' }),
+      field({ name: 'c', type: 'vacation_range' }),
+      field({ name: 'd', type: 'toggle' }),
+      field({ name: 'e', type: 'heading' }),
+    ];
+    expect(initialValues(fields, { a: 'x' })).toEqual({ a: 'x', b: [], c: [null, null], d: false });
+  });
+});
+
+describe('displayValue', () => {
+  const choices = [
+    { id: 1, name: 'Male' },
+    { id: 2, name: 'Female' },
+  ];
+
+  it('reads choices by name, dates as dd.mm.yyyy and toggles as Yes/No', () => {
+    expect(displayValue(field({ type: 'select', values: choices }), 2)).toBe('Female');
+    expect(displayValue(field({ type: 'checkboxes', values: choices }), [1, 2])).toBe('Male, Female');
+    expect(displayValue(field({ type: 'date' }), '2021-03-15')).toBe('15.03.2021');
+    expect(displayValue(field({ type: 'datetime' }), '2021-03-15 09:30:00')).toBe('15.03.2021 09:30');
+    expect(displayValue(field({ type: 'date_range' }), ['2021-03-15', '2021-03-20'])).toBe(
+      '15.03.2021 – 20.03.2021',
+    );
+    expect(displayValue(field({ type: 'toggle' }), false)).toBe('No');
+    expect(displayValue(field(), null)).toBe('');
+  });
+});

@@ -1,0 +1,15 @@
+export { displayValue } from './field-value';
+export { personOption, UserIdPicker } from './search-select';
+export {
+  type Choice,
+  FIELD_TYPES,
+  type FieldType,
+  type FormValues,
+  hasValue,
+  initialValues,
+  isEmpty,
+  isFieldShown,
+  type ServerField,
+} from './server-field';
+export { ServerFields } from './server-fields';
+export { ServerForm, useConfirmedCancel, useServerForm } from './server-form';
