@@ -1,7 +1,8 @@
 import { PRIVATE_PROFILE_FIELDS } from '@atrium/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../../scripts/seed/index';
+import { queryRows } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import type { HttpClient } from './http-client';
 import { createTestApp, type TestApp } from './test-app';
@@ -236,5 +237,49 @@ describe('setting a status', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.missing_fields.status[0]).toMatch(/1 \(Online\)/);
     expect((await employee.get(`/api/users/${ids.employee}/`)).body.status).toBe(1);
+  });
+});
+
+describe('HR changing the form', () => {
+  it("changes a field for HR's company only, leaving the defaults to other companies", async () => {
+    const before = (await hr.get('/api/users/form-fields/?mode=hr')).body;
+    const nickname = before.fields.find((f: { name: string }) => f.name === 'nickname');
+    // The public config names fields by name; their ids are internal, so the test looks one up.
+    const [field] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select f.id from profile_fields f join profile_field_groups g on g.id = f.group_id
+           where g.company_id is null and f.name = 'nickname'`,
+    );
+    const changed = await hr.patch(`/api/users/form-fields/${field!.id}/`, {
+      display_name: 'Alias',
+      editable_in: ['hr'],
+    });
+    expect(changed.status).toBe(200);
+    const alias = changed.body.fields.find((f: { name: string }) => f.name === 'nickname');
+    expect(alias).toMatchObject({ display_name: 'Alias', editable: true });
+    expect(nickname.display_name).toBe('Nickname');
+    const self = (await employee.get('/api/users/form-fields/?mode=self')).body;
+    expect(self.fields.find((f: { name: string }) => f.name === 'nickname')).toMatchObject({
+      display_name: 'Alias',
+      editable: false,
+    });
+    const labs = (await hr.get('/api/auth/session/')).body.user.companies.find(
+      (c: { name: string }) => c.name === 'Demo Labs',
+    );
+    const labsConfig = (await hr.get(`/api/users/form-fields/?mode=self&company=${labs.id}`)).body;
+    expect(labsConfig.fields.find((f: { name: string }) => f.name === 'nickname').display_name).toBe(
+      'Nickname',
+    );
+    // The self form no longer lets the employee change it.
+    await employee.post('/api/users/me_update/', { nickname: 'changed' });
+    expect((await employee.get(`/api/users/${ids.employee}/`)).body.nickname).not.toBe('changed');
+  });
+
+  it('is for HR only and names bad values', async () => {
+    expect((await employee.patch('/api/users/form-fields/1/', { required: true })).status).toBe(403);
+    expect((await hr.patch('/api/users/form-fields/999999/', { required: true })).status).toBe(404);
+    const bad = await hr.patch('/api/users/form-fields/1/', { visible_in: ['everyone'], colour: 'red' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.missing_fields).sort()).toEqual(['colour', 'visible_in.0']);
   });
 });

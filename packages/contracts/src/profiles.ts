@@ -124,6 +124,21 @@ export const FormFieldsQuery = z.object({
   company: z.coerce.number({ error: 'company must be a number' }).int().positive().optional(),
 });
 
+const Modes = z.array(z.enum(FORM_MODES, { error: 'Modes are hr, self and create' })).max(3);
+
+/** What HR may change of one field of the company's profile form. */
+export const FormFieldPatchBody = z
+  .strictObject({
+    display_name: z.string().trim().min(1, 'Display name is required').max(100, 'Display name is too long'),
+    required: z.boolean(),
+    is_fav: z.boolean(),
+    position: z.number().int().min(0).max(1000),
+    visible_in: Modes,
+    editable_in: Modes,
+  })
+  .partial();
+export type FormFieldPatchBody = z.infer<typeof FormFieldPatchBody>;
+
 export const FormFieldsResponse = z.object({ groups: z.array(FieldGroup), fields: z.array(FormField) });
 export type FormFieldsResponse = z.infer<typeof FormFieldsResponse>;
 

@@ -1,11 +1,12 @@
 import {
   type DictionaryName,
   type FormField,
+  type FormFieldPatchBody,
   type FormFieldsResponse,
   type FormMode,
   USER_STATUS_LABELS,
 } from '@atrium/contracts';
-import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileFieldGroups, profileFields } from '../../db/schema/index';
 import { dictionaryItemsFor } from '../dictionaries/service';
@@ -105,4 +106,62 @@ export async function loadFormConfig(db: Db, companyId: number, mode: FormMode) 
 /** The configuration as the API publishes it (without the internal group key). */
 export function publishConfig(config: Awaited<ReturnType<typeof loadFormConfig>>): FormFieldsResponse {
   return { groups: config.groups, fields: config.fields.map(({ groupKey: _, ...field }) => field) };
+}
+
+/**
+ * Changes one field of a company's form. Defaults are shared by every company, so the first change a
+ * company makes to a default group copies that group with its fields to the company; the change lands
+ * on the copy. Returns false when the field is neither a default nor the company's own.
+ */
+export async function updateFormField(db: Db, companyId: number, fieldId: number, patch: FormFieldPatchBody) {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ field: profileFields, group: profileFieldGroups })
+      .from(profileFields)
+      .innerJoin(profileFieldGroups, eq(profileFieldGroups.id, profileFields.groupId))
+      .where(eq(profileFields.id, fieldId));
+    if (!found || (found.group.companyId !== null && found.group.companyId !== companyId)) return false;
+    let targetId = found.field.id;
+    if (found.group.companyId === null) {
+      const [own] = await tx
+        .select({ id: profileFieldGroups.id })
+        .from(profileFieldGroups)
+        .where(and(eq(profileFieldGroups.companyId, companyId), eq(profileFieldGroups.key, found.group.key)));
+      const groupId = own?.id ?? (await copyGroup(tx, found.group, companyId));
+      const [copy] = await tx
+        .select({ id: profileFields.id })
+        .from(profileFields)
+        .where(and(eq(profileFields.groupId, groupId), eq(profileFields.name, found.field.name)));
+      if (!copy) return false;
+      targetId = copy.id;
+    }
+    await tx
+      .update(profileFields)
+      .set({
+        displayName: patch.display_name,
+        required: patch.required,
+        isFav: patch.is_fav,
+        position: patch.position,
+        visibleIn: patch.visible_in,
+        editableIn: patch.editable_in,
+      })
+      .where(eq(profileFields.id, targetId));
+    return true;
+  });
+}
+
+async function copyGroup(tx: Db, group: typeof profileFieldGroups.$inferSelect, companyId: number) {
+  const { id: _, ...groupValues } = group;
+  const [copy] = await tx
+    .insert(profileFieldGroups)
+    .values({ ...groupValues, companyId })
+    .returning({ id: profileFieldGroups.id });
+  if (!copy) throw new Error('form group not copied');
+  const fields = await tx.select().from(profileFields).where(eq(profileFields.groupId, group.id));
+  if (fields.length) {
+    await tx
+      .insert(profileFields)
+      .values(fields.map(({ id: _id, ...field }) => ({ ...field, groupId: copy.id })));
+  }
+  return copy.id;
 }

@@ -1,4 +1,5 @@
 import {
+  FormFieldPatchBody,
   FormFieldsQuery,
   FormFieldsResponse,
   GROUP_USER,
@@ -16,7 +17,7 @@ import { companyMembers, userGroups, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
-import { loadFormConfig, publishConfig } from './form-config';
+import { loadFormConfig, publishConfig, updateFormField } from './form-config';
 import { hasPermission, memberCompanyIds, type ProfileAccess, profileAccess } from './policy';
 import { loadProfile } from './profile';
 import { formValues } from './profile-edit';
@@ -82,6 +83,26 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       const companyId = request.query.company ?? session.companyId;
       if (!(await memberCompanyIds(db, session.userId)).includes(companyId)) throw notFound();
       return publishConfig(await loadFormConfig(db, companyId, request.query.mode));
+    },
+  );
+
+  app.patch(
+    '/api/users/form-fields/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Change a field of the active company's profile form (HR); answers the HR form",
+        params: UserParams,
+        body: FormFieldPatchBody,
+        response: { 200: FormFieldsResponse },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const companyId = session.companyId;
+      if (!(await hasPermission(db, session.userId, companyId, 'partial_update_user'))) throw forbidden();
+      if (!(await updateFormField(db, companyId, request.params.id, request.body))) throw notFound();
+      return publishConfig(await loadFormConfig(db, companyId, 'hr'));
     },
   );
 
