@@ -1,4 +1,9 @@
-import { createTemplate, dropTemplate } from './database';
+import type { TestProject } from 'vitest/node';
+import { createTemplate, dropTemplate, newRunId } from './database';
 
-export const setup = () => createTemplate('postgres');
-export const teardown = () => dropTemplate('postgres');
+export default async function setup(project: TestProject) {
+  const runId = newRunId();
+  await createTemplate('postgres', runId);
+  project.provide('testRunId', runId);
+  return () => dropTemplate('postgres', runId);
+}
