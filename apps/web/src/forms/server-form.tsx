@@ -6,6 +6,8 @@ import { ApiError } from '../lib/http';
 import { fieldsSchema } from './field-rules';
 import type { FormValues, ServerField } from './server-field';
 
+const FORM_MAX_WIDTH = 720;
+
 type ServerFormOptions = {
   /** The fields whose values are checked before submitting (all shown ones, or a part: creation checks General). */
   validate: ServerField[];
@@ -57,7 +59,8 @@ export function ServerForm({ form, onSubmit, onInvalid, children }: ServerFormPr
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        {/* Inputs stretched over a full-width panel are hard to scan; the form keeps a column's width. */}
+        <Stack gap="md" maw={FORM_MAX_WIDTH}>
           {formError && (
             <Alert color="red" variant="light" role="alert">
               {formError}

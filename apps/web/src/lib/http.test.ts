@@ -18,6 +18,24 @@ describe('http', () => {
     expect(posts.filter((call) => call.headers.has('Content-Type'))).toHaveLength(1);
   });
 
+  it('uploads a form with the token, leaving its multipart type to fetch, and maps a refusal', async () => {
+    const api = stubApi({
+      'POST /api/files/': () => json(200, { ok: true }),
+      'POST /api/files/bad/': () => json(400, { error: 'Image file is not valid' }),
+    });
+    const form = new FormData();
+    form.append('file', new File(['x'], 'x.png', { type: 'image/png' }));
+
+    await http.upload('/api/files/', OkBody, form);
+    const error = await http.upload('/api/files/bad/', OkBody, form).catch((caught: unknown) => caught);
+
+    const [upload] = api.callsTo('POST /api/files/');
+    expect(upload?.body).toBe(form);
+    expect(upload?.headers.get('X-CSRFToken')).toBe('test-csrf-token');
+    expect(upload?.headers.has('Content-Type')).toBe(false);
+    expect(error).toMatchObject({ status: 400, message: 'Image file is not valid' });
+  });
+
   it('sends no token with a safe request', async () => {
     const api = stubApi();
 

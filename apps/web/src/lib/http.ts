@@ -60,8 +60,10 @@ function csrfToken(): Promise<string> {
 
 async function request<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  // Fastify refuses an empty body that claims to be JSON, so the type is only sent with a body.
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const payload = body instanceof FormData || body === undefined ? body : JSON.stringify(body);
+  // Fastify refuses an empty body that claims to be JSON, so the type is only sent with JSON. A form's
+  // type is left to fetch, which adds the multipart boundary.
+  if (typeof payload === 'string') headers.set('Content-Type', 'application/json');
   if (!SAFE_METHODS.has(method)) headers.set('X-CSRFToken', await csrfToken());
   let response: Response;
   try {
@@ -69,7 +71,7 @@ async function request<T>(method: string, path: string, schema: z.ZodType<T>, bo
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload,
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
@@ -89,4 +91,6 @@ export const http = {
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PUT', path, schema, body),
   patch: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PATCH', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+  /** Posts a multipart form (a file upload). */
+  upload: <T>(path: string, schema: z.ZodType<T>, form: FormData) => request('POST', path, schema, form),
 };

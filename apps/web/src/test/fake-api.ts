@@ -69,7 +69,13 @@ export function stubApi(routes: Record<string, Handler> = {}) {
     const call: ApiCall = {
       method: init.method ?? 'GET',
       path: String(input),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON parsed; a multipart form (an upload) as it was sent.
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof FormData
+            ? init.body
+            : undefined,
       headers: new Headers(init.headers),
       query: new URLSearchParams(String(input).split('?')[1] ?? ''),
     };

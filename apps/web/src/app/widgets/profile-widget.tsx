@@ -1,7 +1,10 @@
 import { ActionIcon } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { sessionQueryOptions } from '../../features/auth/api';
 import { ProfilePanelBody, UserCreateBody } from '../../features/profile';
+import { useCurrentSession } from '../session';
 import { WidgetFrame, type WidgetPlacement } from './widget-frame';
 import { NEW_USER } from './widget-stack';
 import { useWidgets } from './widgets-context';
@@ -12,6 +15,15 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
   const profile = params.get('profile');
   const { profileFullWidth, toggleProfileWidth } = useWidgets();
   const ResizeIcon = profileFullWidth ? IconArrowsMinimize : IconArrowsMaximize;
+  const { user } = useCurrentSession();
+  const queryClient = useQueryClient();
+
+  // A new picture shows in the people lists (features/people keys them 'people'), and for one's own
+  // picture in the header's user bar, which reads the session.
+  const refreshAvatar = (userId: number) => {
+    void queryClient.invalidateQueries({ queryKey: ['people'] });
+    if (userId === user.id) void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+  };
 
   const close = () =>
     setParams((current) => {
@@ -36,7 +48,11 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
         </ActionIcon>
       }
     >
-      {profile === NEW_USER ? <UserCreateBody /> : <ProfilePanelBody userId={Number(profile)} />}
+      {profile === NEW_USER ? (
+        <UserCreateBody />
+      ) : (
+        <ProfilePanelBody userId={Number(profile)} viewerId={user.id} onAvatarChange={refreshAvatar} />
+      )}
     </WidgetFrame>
   );
 }

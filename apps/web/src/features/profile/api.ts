@@ -68,6 +68,39 @@ export function useCreateUser() {
   });
 }
 
+/** What the avatar picker offers; the server checks the bytes again. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+/** The server's cap on an uploaded file. */
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Whether a picked file may be an avatar: refused here already, it costs no upload. */
+export const mayBeAvatar = (file: File) => AVATAR_TYPES.includes(file.type) && file.size <= AVATAR_MAX_BYTES;
+
+const UploadedAvatar = z.object({ avatar: z.string().nullable() });
+
+/** One's own picture goes to upload-avatar/ (HR's too); HR sets someone else's by their id. */
+export function uploadAvatar(userId: number, own: boolean, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  const path = own ? '/api/users/profile/upload-avatar/' : `/api/users/profile/upload-avatar/${userId}/`;
+  return http.upload(path, UploadedAvatar, form);
+}
+
+/**
+ * Uploads a new picture of `userId`, then reloads their profile; it stays pending until the new picture's
+ * URL is there. `onUploaded` refreshes what else shows the picture.
+ */
+export function useUploadAvatar(userId: number, own: boolean, onUploaded: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadAvatar(userId, own, file),
+    onSuccess: () => {
+      onUploaded();
+      return queryClient.invalidateQueries({ queryKey: profileQueryOptions(userId).queryKey });
+    },
+  });
+}
+
 export const managerLinksQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['managers', userId],

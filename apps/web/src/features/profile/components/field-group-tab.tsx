@@ -34,7 +34,8 @@ function profileValue(profile: Profile, field: ServerField): string {
 function GroupView({ profile, fields }: { profile: Profile; fields: ServerField[] }) {
   const valued = fields.filter(hasValue);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+    // As many columns as the panel has room for: two at half width, more at full width, one on a phone.
+    <SimpleGrid minColWidth={280} spacing="md" verticalSpacing="sm">
       {valued.map((field) => (
         <Stack key={field.name} gap={2}>
           <Text size="xs" c="dimmed">

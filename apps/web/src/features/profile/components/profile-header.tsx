@@ -5,10 +5,12 @@ import { IconCalendarPlus, IconLink, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { copyLink, statusColor, UserAvatar } from '../../../ui';
 import { gmtLabel, localTime } from '../local-time';
+import { AvatarPicker, useAvatarUpload } from './avatar-upload';
 
 /** Spec §9: About is cut after 100 characters, with 'Show more'. */
 const ABOUT_LIMIT = 100;
 const NO_POSITION = 'N/A';
+const AVATAR_SIZE = 72;
 
 function useNow(everyMs: number) {
   const [now, setNow] = useState(() => new Date());
@@ -54,10 +56,14 @@ type ProfileHeaderProps = {
   profile: Profile;
   /** The tabs that need the room (Subordination, Tasks, Documents, Competencies) hide the basic content. */
   showBasics: boolean;
+  /** The viewer's own profile, whose picture they may change whatever their edit mode. */
+  own: boolean;
+  onAvatarChange: () => void;
 };
 
 /** Who the person is: picture, name, status, where they work, their local time and About. */
-export function ProfileHeader({ profile, showBasics }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, showBasics, own, onAvatarChange }: ProfileHeaderProps) {
+  const photo = useAvatarUpload(profile.id, own, onAvatarChange);
   const fullName = `${profile.first_name} ${profile.last_name}`;
   const work = [
     profile.job_position_name === NO_POSITION ? null : profile.job_position_name,
@@ -67,9 +73,24 @@ export function ProfileHeader({ profile, showBasics }: ProfileHeaderProps) {
   const place = [profile.location_name, profile.country_name].filter(Boolean).join(', ');
 
   return (
-    <Stack gap="sm" px="md" pb="md">
+    <Stack gap="sm" px="md" pb="xs">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <UserAvatar name={fullName} src={profile.avatar} status={profile.status} size={72} decorative />
+        {own || profile.edit_mode === 'hr' ? (
+          <AvatarPicker
+            profile={profile}
+            size={AVATAR_SIZE}
+            uploading={photo.uploading}
+            onPick={photo.pick}
+          />
+        ) : (
+          <UserAvatar
+            name={fullName}
+            src={profile.avatar}
+            status={profile.status}
+            size={AVATAR_SIZE}
+            decorative
+          />
+        )}
         <Stack gap={4} miw={0}>
           <Group gap="xs">
             <Title order={3}>{fullName}</Title>
@@ -85,6 +106,11 @@ export function ProfileHeader({ profile, showBasics }: ProfileHeaderProps) {
           )}
         </Stack>
       </Group>
+      {photo.error && (
+        <Text size="sm" c="red" role="alert">
+          {photo.error}
+        </Text>
+      )}
       {showBasics && profile.about_me && <About text={profile.about_me} />}
       <Group gap="xs">
         {/* Messaging and meeting invitations are not part of the portal yet (spec: disabled). */}

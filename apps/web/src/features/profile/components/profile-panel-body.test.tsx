@@ -1,6 +1,7 @@
 import type { Profile } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   aFormConfig,
@@ -19,7 +20,10 @@ import { ProfilePanelBody } from './profile-panel-body';
 
 type Routes = Parameters<typeof stubApi>[0];
 
-function renderPanel(profile: Profile, routes: Routes = {}) {
+/** Ada of aSession, who is none of the people of these profiles unless a test says so. */
+const VIEWER_ID = 7;
+
+function renderPanel(profile: Profile, routes: Routes = {}, viewerId = VIEWER_ID) {
   const api = stubApi({
     [`GET /api/users/${profile.id}/`]: () => json(200, profile),
     'GET /api/users/form-fields/': (call) => json(200, aFormConfig(call.query.get('mode') as 'hr' | 'self')),
@@ -28,8 +32,11 @@ function renderPanel(profile: Profile, routes: Routes = {}) {
     'GET /api/managers/manager_types/': () => json(200, { results: MANAGER_TYPES }),
     ...routes,
   });
-  const view = renderUi(<ProfilePanelBody userId={profile.id} />);
-  return { ...view, api };
+  const onAvatarChange = vi.fn();
+  const view = renderUi(
+    <ProfilePanelBody userId={profile.id} viewerId={viewerId} onAvatarChange={onAvatarChange} />,
+  );
+  return { ...view, api, onAvatarChange };
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -288,7 +295,93 @@ describe('profile panel', () => {
 
   it("says 'Profile not found' for someone the viewer cannot reach", async () => {
     stubApi({ 'GET /api/users/99/': () => json(404, { error: 'Not found.' }) });
-    renderUi(<ProfilePanelBody userId={99} />);
+    renderUi(<ProfilePanelBody userId={99} viewerId={VIEWER_ID} onAvatarChange={() => {}} />);
     expect(await screen.findByText('Profile not found')).toBeInTheDocument();
+  });
+});
+
+describe('profile avatar', () => {
+  const NEW_AVATAR = '/api/users/12/avatar/?v=new';
+  const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+  const fileInput = (container: HTMLElement) =>
+    container.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+  it.each([
+    ['their own profile', 'self', 12, '/api/users/profile/upload-avatar/'],
+    ['HR for their own profile', 'hr', 12, '/api/users/profile/upload-avatar/'],
+    ['HR for someone else', 'hr', VIEWER_ID, '/api/users/profile/upload-avatar/12/'],
+  ] as const)('uploads a picked picture at once, for %s', async (_who, editMode, viewerId, url) => {
+    let avatar: string | null = null;
+    let answer: (response: Response) => void = () => {};
+    const profile = () => aProfile(12, { can_edit: true, edit_mode: editMode, avatar });
+    const { user, api, container, onAvatarChange } = renderPanel(
+      profile(),
+      {
+        'GET /api/users/12/': () => json(200, profile()),
+        [`POST ${url}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+      viewerId,
+    );
+    const picker = await screen.findByRole('button', { name: 'Change photo' });
+    const openDialog = vi.spyOn(fileInput(container), 'click');
+    await user.click(picker);
+    expect(openDialog).toHaveBeenCalled();
+    expect(fileInput(container)).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+
+    const file = png();
+    await user.upload(fileInput(container), file);
+
+    await waitFor(() => expect(picker).toBeDisabled());
+    expect(picker).toHaveAttribute('aria-busy', 'true');
+    const upload = api.callsTo(`POST ${url}`)[0]!;
+    expect(upload.path).toBe(url);
+    expect((upload.body as FormData).get('file')).toBe(file);
+
+    avatar = NEW_AVATAR;
+    answer(json(200, { avatar }));
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(picker.querySelector('img')).toHaveAttribute('src', NEW_AVATAR);
+    expect(onAvatarChange).toHaveBeenCalledWith(12);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("refuses a file that is no image before sending it: 'Image file is not valid'", async () => {
+    const { api, container } = renderPanel(aProfile(12, { can_edit: true, edit_mode: 'self' }), {}, 12);
+    // As if the user switched the file dialog to "All files".
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('button', { name: 'Change photo' });
+
+    await user.upload(fileInput(container), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image file is not valid');
+    expect(api.callsTo('POST /api/users/profile/upload-avatar/')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal 'Image file is not valid', and a new pick clears it", async () => {
+    let refuse = true;
+    const { user, container } = renderPanel(
+      aProfile(12, { can_edit: true, edit_mode: 'self' }),
+      {
+        'POST /api/users/profile/upload-avatar/': () =>
+          refuse ? json(400, { error: 'Image file is not valid' }) : json(200, { avatar: NEW_AVATAR }),
+      },
+      12,
+    );
+    await screen.findByRole('button', { name: 'Change photo' });
+
+    await user.upload(fileInput(container), png());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image file is not valid');
+
+    refuse = false;
+    await user.upload(fileInput(container), png());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('offers no upload on a colleague’s profile', async () => {
+    const { container } = renderPanel(aProfile(12));
+
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change photo' })).toBeNull();
+    expect(fileInput(container)).toBeNull();
   });
 });

@@ -32,7 +32,14 @@ function TabContent({ tab, profile, fields }: { tab: ProfileTab; profile: Profil
   }
 }
 
-function ProfilePanel({ profile }: { profile: Profile }) {
+type ViewerProps = {
+  /** The session user's id: their own profile's picture goes through the self upload. */
+  viewerId: number;
+  /** Called with the person's id once their new picture is saved, to refresh what else shows it. */
+  onAvatarChange: (userId: number) => void;
+};
+
+function ProfilePanel({ profile, viewerId, onAvatarChange }: ViewerProps & { profile: Profile }) {
   // A viewer who may not edit reads the profile with the self configuration's groups and labels.
   const company = profile.edit_mode === 'none' ? undefined : profile.company;
   const config = useQuery(formFieldsQueryOptions(configModeOf(profile.edit_mode), company));
@@ -42,7 +49,12 @@ function ProfilePanel({ profile }: { profile: Profile }) {
 
   return (
     <Stack gap="md" pb="md">
-      <ProfileHeader profile={profile} showBasics={config.isPending || !active?.hidesBasics} />
+      <ProfileHeader
+        profile={profile}
+        showBasics={config.isPending || !active?.hidesBasics}
+        own={profile.id === viewerId}
+        onAvatarChange={() => onAvatarChange(profile.id)}
+      />
       {config.isPending ? (
         <SkeletonRows count={4} />
       ) : (
@@ -61,7 +73,7 @@ function ProfilePanel({ profile }: { profile: Profile }) {
 }
 
 /** The profile panel of /people?profile={id}: the person's header and their tabs. */
-export function ProfilePanelBody({ userId }: { userId: number }) {
+export function ProfilePanelBody({ userId, ...viewer }: ViewerProps & { userId: number }) {
   const profile = useQuery(profileQueryOptions(userId));
   if (profile.isPending) return <SkeletonRows count={6} />;
   if (profile.isError) {
@@ -69,5 +81,5 @@ export function ProfilePanelBody({ userId }: { userId: number }) {
     return <EmptyState text={missing ? 'Profile not found' : 'The profile could not be loaded'} />;
   }
   // Keyed by person: another profile starts on its own default tab, with nothing in edit.
-  return <ProfilePanel key={userId} profile={profile.data} />;
+  return <ProfilePanel key={userId} profile={profile.data} {...viewer} />;
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tabs } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ProfileTab, VISIBLE_TABS, windowStartFor } from '../profile-tabs';
+import classes from './tabs-carousel.module.css';
 
 /** The tab list of the profile: VISIBLE_TABS at a time, the arrows move the window by one tab. */
 export function TabsCarousel({ tabs, active }: { tabs: ProfileTab[]; active: string | undefined }) {
@@ -18,6 +19,7 @@ export function TabsCarousel({ tabs, active }: { tabs: ProfileTab[]; active: str
           variant="subtle"
           color="gray"
           aria-label="Previous tabs"
+          className={classes.arrow}
           disabled={first === 0}
           onClick={() => setStart(first - 1)}
         >
@@ -36,6 +38,7 @@ export function TabsCarousel({ tabs, active }: { tabs: ProfileTab[]; active: str
           variant="subtle"
           color="gray"
           aria-label="Next tabs"
+          className={classes.arrow}
           disabled={first === last}
           onClick={() => setStart(first + 1)}
         >
