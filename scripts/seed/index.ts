@@ -1,6 +1,6 @@
 /**
  * The seed: dictionaries, companies and their structure, holidays, people and their managers,
- * competencies, for the demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale
+ * competencies, news, for the demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale
  * (`seed`, run by `npm run seed -- --users N`).
  *
  * How `seed({ users: N, companies: K })` relates to the demo: the companies are Demo Corp, Demo Labs, then
@@ -32,6 +32,7 @@ import { type Dictionaries, ensureDictionaries } from './dictionaries';
 import { ensureHolidays } from './holidays';
 import { insertManagerLinks } from './managers';
 import { COMPANY_NAMES } from './names';
+import { seedNews } from './news';
 import { insertPeople } from './people';
 import { Random } from './random';
 import {
@@ -135,7 +136,12 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       () => seedCompetencies(tx, companies),
       (done) => `${done.added} added, levels for ${done.people} people`,
     );
-    // Later areas (posts, tasks, meetings, balances, documents) follow here, reading `people`.
+    await step(
+      'news',
+      () => seedNews(tx, companies, now),
+      (done) => `${done.posts} posts added`,
+    );
+    // Later areas (tasks, meetings, balances, documents) follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };
   });
   // Fresh statistics, so that the first queries on a large seed get good plans.

@@ -10,13 +10,17 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { notFound } from './lib/errors';
+import type { EventBus } from './lib/event-bus';
 import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatars/routes';
+import { chatsRoutes } from './modules/chats/routes';
 import { competenciesRoutes } from './modules/competencies/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { managersRoutes } from './modules/managers/routes';
+import { newsRoutes } from './modules/news/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { structureRoutes } from './modules/structure/routes';
 import { profileRoutes } from './modules/users/profile-routes';
@@ -35,6 +39,8 @@ export type AppDeps = {
   webDist?: string;
   /** The process logger (pino); none in tests. */
   logger?: FastifyBaseLogger;
+  /** Live updates between API processes; the app closes it when it closes. Without it nothing is live. */
+  events?: EventBus;
 };
 
 /** Builds the whole HTTP application from its dependencies; nothing here reads globals. */
@@ -82,6 +88,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictionariesRoutes, deps);
   await app.register(managersRoutes, deps);
   await app.register(competenciesRoutes, deps);
+  await app.register(newsRoutes, deps);
+  await app.register(chatsRoutes, deps);
+  await app.register(eventsRoutes, deps);
+  const events = deps.events;
+  if (events) app.addHook('onClose', () => events.close());
 
   const webDist = deps.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
+import { createEventBus } from './lib/event-bus';
 import { createMailer } from './lib/mail';
 import { deleteStaleSessions } from './modules/auth/sessions';
 
@@ -28,7 +29,16 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   await deleteStaleSessions(database.db, systemClock.now());
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const app = await buildApp({ db: database.db, mailer, clock: systemClock, config, webDist, logger: log });
+  const events = await createEventBus(database, log);
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    config,
+    webDist,
+    logger: log,
+    events,
+  });
   await app.listen({ port: config.port, host: '0.0.0.0' });
   log.info(`Atrium is running at ${config.appUrl}`);
 

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { fixedClock } from '../src/lib/clock';
+import { createEventBus } from '../src/lib/event-bus';
 import { createMailer } from '../src/lib/mail';
 import { openTestDatabase } from './database';
 import { HttpClient } from './http-client';
@@ -19,7 +20,8 @@ export async function createTestApp(options: { now?: string; env?: Record<string
   const config = loadConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DEMO: '0', ...options.env });
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log });
-  const app = await buildApp({ db: database.db, mailer, clock, config });
+  const events = await createEventBus(database);
+  const app = await buildApp({ db: database.db, mailer, clock, config, events });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -27,6 +29,7 @@ export async function createTestApp(options: { now?: string; env?: Record<string
     app,
     db: database.db,
     engine: database.engine,
+    events,
     smtp,
     clock,
     baseUrl,

@@ -6,6 +6,7 @@ export * from './competencies';
 export * from './dictionaries';
 export * from './holidays';
 export * from './managers';
+export * from './news';
 export * from './profiles';
 export * from './roles';
 export * from './structure';

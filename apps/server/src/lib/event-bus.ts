@@ -1,0 +1,148 @@
+import type { LIVE_EVENT_TYPES, LiveEvent } from '@atrium/contracts';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../db/client';
+
+/** The PostgreSQL channel every API process of one database listens on. */
+export const EVENTS_CHANNEL = 'atrium_events';
+
+/** Who may receive an event: the members of a company (a post and its comments). */
+export type Audience = { companyId: number };
+
+/** A change, ids only (a NOTIFY payload must stay under 8000 bytes), with who may hear of it. */
+export type BusEvent = Omit<LiveEvent, 'type'> & {
+  type: (typeof LIVE_EVENT_TYPES)[number];
+  audience: Audience;
+};
+
+export type BusListener = {
+  event(event: BusEvent): void;
+  /** The listening connection was lost and is back: events of the gap are gone, so refetch. */
+  gap(): void;
+};
+
+export type EventBus = {
+  /** Tells every API process on the database. Call it after the write commits; it never throws. */
+  publish(event: BusEvent): Promise<void>;
+  /** Listens to the events of every process; returns the function that stops listening. */
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+};
+
+type Log = { warn(details: object, message: string): void };
+const quiet: Log = { warn: () => {} };
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The live-update bus over PostgreSQL LISTEN/NOTIFY, so that an event raised by one API process reaches
+ * the streams held by every other one. On PGlite (one process by nature) the same channel works in-process.
+ */
+export async function createEventBus(database: Pick<Database, 'db' | 'engine'>, log: Log = quiet) {
+  const listeners = new Set<BusListener>();
+  const deliver = (payload: string | undefined) => {
+    let event: BusEvent;
+    try {
+      event = JSON.parse(payload ?? '');
+    } catch {
+      return log.warn({ payload }, 'ignored an event that is not JSON');
+    }
+    for (const listener of listeners) listener.event(event);
+  };
+  const stopListening =
+    database.engine === 'pglite'
+      ? await (database.db as unknown as { $client: PGlite }).$client.listen(EVENTS_CHANNEL, deliver)
+      : await listenOnPostgres(
+          (database.db as unknown as { $client: pg.Pool }).$client,
+          deliver,
+          () => {
+            for (const listener of listeners) listener.gap();
+          },
+          log,
+        );
+
+  const bus: EventBus = {
+    async publish(event) {
+      try {
+        await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+      } catch (error) {
+        // The write it reports has committed; a lost event costs a refetch, not the request.
+        log.warn({ err: error, event }, 'could not publish an event');
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await stopListening();
+    },
+  };
+  return bus;
+}
+
+/**
+ * LISTENs on a connection of its own (a pooled one would be handed to other queries), opened with the
+ * pool's settings. When it drops, it reconnects with a growing delay and reports the gap.
+ */
+async function listenOnPostgres(
+  pool: pg.Pool,
+  deliver: (payload: string | undefined) => void,
+  reportGap: () => void,
+  log: Log,
+) {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  // 'error' and 'end' both come when the live connection is lost; it is replaced once.
+  const lost = (which: pg.Client, error?: Error) => {
+    if (closed || client !== which) return;
+    client = undefined;
+    log.warn({ err: error }, `lost the ${EVENTS_CHANNEL} listener; reconnecting`);
+    which.end().catch(() => {});
+    schedule();
+  };
+  const connect = async () => {
+    const next = new pg.Client(pool.options);
+    next.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL) deliver(message.payload);
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) await next.end();
+    else client = next;
+  };
+  const schedule = () => {
+    retry = setTimeout(async () => {
+      try {
+        await connect();
+        delay = RECONNECT_MIN_MS;
+        reportGap();
+      } catch {
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        if (!closed) schedule();
+      }
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
+  };
+}

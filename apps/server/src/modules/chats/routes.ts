@@ -1,0 +1,138 @@
+import {
+  ChatMessage,
+  ChatResponse,
+  DeletedMessage,
+  DeleteMessageBody,
+  EmojiBody,
+  MessageLikes,
+  SendMessageBody,
+} from '@atrium/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { notFound } from '../../lib/errors';
+import { requireSession } from '../../plugins/session';
+import { chatAccess } from './access';
+import { deleteMessage, loadChatMessages, sendMessage, setMessageLike } from './service';
+
+const tags = ['chats'];
+const id = z.coerce.number({ error: 'Expected an id' }).int().positive();
+const ChatParams = z.object({ id });
+const MessageParams = z.object({ id, message_id: id });
+
+export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, events }) => {
+  /** The session and what it may do in the chat; a chat it may not read answers 404. */
+  async function reader(request: FastifyRequest, chatId: number) {
+    const session = requireSession(request);
+    const access = await chatAccess(db, chatId, session);
+    if (!access) throw notFound();
+    return { session, access, viewer: { userId: session.userId, moderator: access.moderator } };
+  }
+
+  app.get(
+    '/api/chats/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'A chat: top-level messages oldest first, with replies nested',
+        params: ChatParams,
+        response: { 200: ChatResponse },
+      },
+    },
+    async (request) => {
+      const { viewer } = await reader(request, request.params.id);
+      return { id: request.params.id, messages: await loadChatMessages(db, request.params.id, viewer) };
+    },
+  );
+
+  app.post(
+    '/api/chats/:id/chat_send_message/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message (1–900 characters after trimming), or a reply to a message of the chat',
+        params: ChatParams,
+        body: SendMessageBody,
+        response: { 201: ChatMessage },
+      },
+    },
+    async (request, reply) => {
+      const chatId = request.params.id;
+      const { session, access } = await reader(request, chatId);
+      const message = await sendMessage(db, {
+        chatId,
+        userId: session.userId,
+        message: request.body.message,
+        reply: request.body.reply ?? null,
+        now: clock.now(),
+      });
+      await events?.publish({
+        type: 'chat.message',
+        chatId,
+        messageId: message.id,
+        audience: access.audience,
+      });
+      return reply.code(201).send(message);
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    const like = method === 'POST';
+    app.route({
+      method,
+      url: '/api/chats/:id/add_emoji/:message_id/',
+      schema: {
+        tags,
+        summary: like ? "Like a message (emoji '+1'); idempotent" : 'Take back a like; idempotent',
+        params: MessageParams,
+        // A DELETE may come without a body; the emoji then is the like.
+        body: like ? EmojiBody : EmojiBody.nullish(),
+        response: { 200: MessageLikes },
+      },
+      handler: async (request) => {
+        const { id: chatId, message_id: messageId } = request.params;
+        const { session, access } = await reader(request, chatId);
+        const likes = await setMessageLike(db, {
+          chatId,
+          messageId,
+          userId: session.userId,
+          like,
+          now: clock.now(),
+        });
+        await events?.publish({ type: 'chat.like', chatId, messageId, audience: access.audience });
+        return likes;
+      },
+    });
+  }
+
+  app.post(
+    '/api/chats/:id/delete_message/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a message (its author, or a post editor on a post chat); its text is erased',
+        params: ChatParams,
+        body: DeleteMessageBody,
+        response: { 200: DeletedMessage },
+      },
+    },
+    async (request) => {
+      const chatId = request.params.id;
+      const { access, viewer } = await reader(request, chatId);
+      const deleted = await deleteMessage(db, {
+        chatId,
+        messageId: request.body.id,
+        viewer,
+        now: clock.now(),
+      });
+      await events?.publish({
+        type: 'chat.delete',
+        chatId,
+        messageId: deleted.id,
+        audience: access.audience,
+      });
+      return deleted;
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import type { LiveEvent } from '@atrium/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { type BusEvent, createEventBus, EVENTS_CHANNEL } from '../src/lib/event-bus';
+import { testEngine } from './database';
+import { createCompany, createUser } from './fixtures';
+import type { HttpClient } from './http-client';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Acme: Eddie edits posts, Ann and Bob comment. Other Ltd: Olga edits its posts and comments there. */
+let t: TestApp;
+let eddie: HttpClient;
+let ann: HttpClient;
+let bob: HttpClient;
+let olga: HttpClient;
+/** Every stream opened, closed at the end whatever the tests did. */
+const streams: { close(): void }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const acme = (await createCompany(t.db, 'Acme')).id;
+  const other = (await createCompany(t.db, 'Other Ltd')).id;
+  await createUser(t.db, { companyId: acme, email: 'eddie@acme.test', rights: ['create_posts'] });
+  await createUser(t.db, { companyId: acme, email: 'ann@acme.test' });
+  await createUser(t.db, { companyId: acme, email: 'bob@acme.test' });
+  await createUser(t.db, { companyId: other, email: 'olga@other.test', rights: ['create_posts'] });
+  eddie = await t.login('eddie@acme.test');
+  ann = await t.login('ann@acme.test');
+  bob = await t.login('bob@acme.test');
+  olga = await t.login('olga@other.test');
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  const closing = t?.close();
+  // fetch may have opened a spare connection that never sends a request; closing would wait for it.
+  t?.app.server.closeAllConnections();
+  await closing;
+});
+
+/** Connects to the event stream as a browser's EventSource would, and reads it event by event. */
+async function openStream(client: HttpClient) {
+  const controller = new AbortController();
+  const response = await fetch(`${t.baseUrl}/api/events/stream/`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  /** Every block read so far: fields by name. */
+  const blocks: Record<string, string>[] = [];
+  const received: LiveEvent[] = [];
+
+  /** Reads until an event matches, or fails after `ms`. */
+  async function waitFor(match: (event: LiveEvent) => boolean, ms = 5000): Promise<LiveEvent> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = received.find(match);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching event; got ${JSON.stringify(received)}`);
+      let timer: NodeJS.Timeout | undefined;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), left);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (chunk === 'timeout') continue;
+      if (chunk.done) throw new Error('the stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block: Record<string, string> = {};
+        for (const line of buffer.slice(0, end).split('\n')) {
+          const colon = line.indexOf(':');
+          block[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+        }
+        blocks.push(block);
+        if (block.data) received.push(JSON.parse(block.data));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  }
+  const stream = { response, blocks, received, waitFor, close: () => controller.abort() };
+  streams.push(stream);
+  return stream;
+}
+
+async function postChat(client = eddie) {
+  const response = await client.post('/api/posts/', { title: 'Post', body: '' });
+  return { post: response.body.id as number, chat: response.body.chat as number };
+}
+
+async function say(client: HttpClient, chat: number, message: string) {
+  return (await client.post(`/api/chats/${chat}/chat_send_message/`, { message })).body.id as number;
+}
+
+describe('the event stream', () => {
+  it('answers 401 without a session', async () => {
+    expect((await t.client().get('/api/events/stream/')).status).toBe(401);
+  });
+
+  it('is text/event-stream with a retry hint and a first hello event with an id', async () => {
+    const stream = await openStream(ann);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    await stream.waitFor((event) => event.type === 'hello');
+    expect(stream.blocks[0]).toEqual({ retry: '3000' });
+    expect(stream.blocks[1]).toEqual({ id: '1', data: '{"type":"hello"}' });
+    stream.close();
+  });
+
+  it("carries a colleague's comment, like and deletion to a connected reader", async () => {
+    const { chat } = await postChat();
+    const stream = await openStream(ann);
+    await stream.waitFor((event) => event.type === 'hello');
+    const messageId = await say(bob, chat, 'hello Ann');
+    expect(await stream.waitFor((event) => event.type === 'chat.message')).toEqual({
+      type: 'chat.message',
+      chatId: chat,
+      messageId,
+    });
+    await eddie.post(`/api/chats/${chat}/add_emoji/${messageId}/`, { emoji_id: '+1' });
+    await stream.waitFor((event) => event.type === 'chat.like' && event.messageId === messageId);
+    await bob.post(`/api/chats/${chat}/delete_message/`, { id: messageId });
+    await stream.waitFor((event) => event.type === 'chat.delete' && event.messageId === messageId);
+    const ids = stream.blocks.filter((block) => block.data).map((block) => Number(block.id));
+    expect(ids).toEqual([1, 2, 3, 4]);
+    stream.close();
+  });
+
+  it('tells of new, edited and deleted posts of the company', async () => {
+    const stream = await openStream(ann);
+    const { post, chat } = await postChat();
+    expect(await stream.waitFor((event) => event.type === 'post.created')).toEqual({
+      type: 'post.created',
+      postId: post,
+      chatId: chat,
+    });
+    await eddie.patch(`/api/posts/${post}/`, { title: 'Edited' });
+    await stream.waitFor((event) => event.type === 'post.updated' && event.postId === post);
+    await eddie.delete(`/api/posts/${post}/`);
+    await stream.waitFor((event) => event.type === 'post.deleted' && event.postId === post);
+    stream.close();
+  });
+
+  it("never carries events of another company's chats and posts", async () => {
+    const acmeChat = (await postChat()).chat;
+    const stream = await openStream(ann);
+    await stream.waitFor((event) => event.type === 'hello');
+    const otherPost = await postChat(olga);
+    await say(olga, otherPost.chat, 'internal to Other Ltd');
+    // Events arrive in commit order: once Bob's comment is here, Olga's would have been too.
+    const bobs = await say(bob, acmeChat, 'after Olga');
+    await stream.waitFor((event) => event.messageId === bobs);
+    expect(
+      stream.received.filter((event) => event.chatId === otherPost.chat || event.postId === otherPost.post),
+    ).toEqual([]);
+    stream.close();
+  });
+});
+
+describe('the event bus', () => {
+  it('carries events between buses on one database, as between API processes', async () => {
+    const other = await createEventBus({ db: t.db, engine: t.engine });
+    try {
+      const heard: BusEvent[] = [];
+      const stop = t.events.subscribe({ event: (event) => heard.push(event), gap: () => {} });
+      const event: BusEvent = { type: 'chat.message', chatId: 1, messageId: 2, audience: { companyId: 3 } };
+      await other.publish(event);
+      await expect.poll(() => heard).toEqual([event]);
+      stop();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(testEngine() === 'postgres')(
+    'listens again after its connection drops, and reports the gap',
+    async () => {
+      let gaps = 0;
+      const heard: BusEvent[] = [];
+      const stop = t.events.subscribe({ event: (event) => heard.push(event), gap: () => gaps++ });
+      await queryRows(
+        t.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query = ${`LISTEN ${EVENTS_CHANNEL}`}`,
+      );
+      await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
+      const event: BusEvent = { type: 'post.updated', postId: 5, audience: { companyId: 1 } };
+      await t.events.publish(event);
+      await expect.poll(() => heard).toEqual([event]);
+      stop();
+    },
+  );
+});

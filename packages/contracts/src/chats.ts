@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { requiredId } from './managers';
+
+/** The longest message, counted after trimming. */
+export const MESSAGE_MAX = 900;
+/** The only emoji: a like. */
+export const LIKE_EMOJI = '+1';
+
+export const ChatUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof ChatUser>;
+
+/** The likes of a message as the emoji list: empty without likes; `user` says whether the viewer liked it. */
+export const MessageEmoji = z.object({
+  emoji_id: z.literal(LIKE_EMOJI),
+  count: z.number(),
+  user: z.boolean(),
+});
+export type MessageEmoji = z.infer<typeof MessageEmoji>;
+
+const MessageFields = {
+  id: z.number(),
+  chatId: z.number(),
+  /** The text, plain (never HTML): display it escaped. '' once deleted. */
+  message: z.string(),
+  user: ChatUser,
+  created_at: z.string(),
+  /** The id of the message this one answers, or null for a top-level message. */
+  reply: z.number().nullable(),
+  emojis: z.array(MessageEmoji),
+  /** null, or how it was deleted: by a post editor ('Comment deleted by editor') or by its author. */
+  deleted: z.object({ is_editor: z.boolean() }).nullable(),
+  likes_count: z.number(),
+  liked: z.boolean(),
+  /** The viewer may delete it: its author, or a moderator of the chat (a post editor). */
+  can_delete: z.boolean(),
+};
+
+/** An answer, shown under its thread's top-level message; it has no replies of its own. */
+export const ChatReply = z.object({ ...MessageFields, replies: z.array(z.never()) });
+export type ChatReply = z.infer<typeof ChatReply>;
+
+/**
+ * A top-level message with its thread: every answer to it, and to those answers, oldest first (each
+ * reply's `reply` names the message it answers). Threads are two levels deep, as the comment UI shows them.
+ */
+export const ChatMessage = z.object({ ...MessageFields, replies: z.array(ChatReply) });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** GET /api/chats/{id}/: top-level messages oldest first, answers nested under what they answer. */
+export const ChatResponse = z.object({ id: z.number(), messages: z.array(ChatMessage) });
+export type ChatResponse = z.infer<typeof ChatResponse>;
+
+/** POST /api/chats/{id}/chat_send_message/ → the stored message (201), with no replies yet. */
+export const SendMessageBody = z.strictObject({
+  message: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Message is required' : 'Message must be text'),
+    })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+  /** The message of the same chat this one answers. */
+  reply: requiredId('reply').nullish(),
+});
+export type SendMessageBody = z.input<typeof SendMessageBody>;
+
+/**
+ * POST (like) and DELETE (unlike) /api/chats/{id}/add_emoji/{message_id}/. The web app also sends
+ * created_at and user; the server takes both from the request and ignores them.
+ */
+export const EmojiBody = z.object({
+  emoji_id: z.literal(LIKE_EMOJI, { error: `emoji_id must be '${LIKE_EMOJI}'` }).default(LIKE_EMOJI),
+});
+export type EmojiBody = z.input<typeof EmojiBody>;
+
+export const MessageLikes = z.object({
+  id: z.number(),
+  emojis: z.array(MessageEmoji),
+  likes_count: z.number(),
+  liked: z.boolean(),
+});
+export type MessageLikes = z.infer<typeof MessageLikes>;
+
+/** POST /api/chats/{id}/delete_message/ {id}: the author, or a moderator of the chat. */
+export const DeleteMessageBody = z.strictObject({ id: requiredId('id') });
+export type DeleteMessageBody = z.input<typeof DeleteMessageBody>;
+
+export const DeletedMessage = z.object({ id: z.number(), deleted: z.object({ is_editor: z.boolean() }) });
+export type DeletedMessage = z.infer<typeof DeletedMessage>;
+
+export const LIVE_EVENT_TYPES = [
+  'chat.message',
+  'chat.like',
+  'chat.delete',
+  'post.created',
+  'post.updated',
+  'post.deleted',
+] as const;
+
+/**
+ * One event of GET /api/events/stream/ (the `data:` of a server-sent event), ids only: refetch what it
+ * names. 'hello' comes first on every connection, and again whenever events may have been missed:
+ * refetch everything shown.
+ */
+export const LiveEvent = z.object({
+  type: z.enum([...LIVE_EVENT_TYPES, 'hello']),
+  chatId: z.number().optional(),
+  postId: z.number().optional(),
+  messageId: z.number().optional(),
+});
+export type LiveEvent = z.infer<typeof LiveEvent>;
