@@ -1,5 +1,5 @@
 export { displayValue } from './field-value';
-export { personOption, UserIdPicker } from './search-select';
+export { PersonLabel, personOption, UserIdPicker } from './search-select';
 export {
   type Choice,
   FIELD_TYPES,

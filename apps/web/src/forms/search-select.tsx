@@ -105,19 +105,7 @@ export function SearchSelect({
       renderOption={({ option }) => {
         const person = byValue.get(option.value);
         if (!withAvatars || !person) return option.label;
-        return (
-          <Group gap="xs" wrap="nowrap">
-            <UserAvatar name={person.label} src={person.avatar} size={24} decorative />
-            <Stack gap={0}>
-              <Text size="sm">{person.label}</Text>
-              {person.description && (
-                <Text size="xs" c="dimmed">
-                  {person.description}
-                </Text>
-              )}
-            </Stack>
-          </Group>
-        );
+        return <PersonLabel person={person} avatarSize={24} />;
       }}
     />
   );
@@ -173,4 +161,21 @@ export function fetchChoices(url: string, q: string): Promise<SearchOption[]> {
   return http
     .get(`${base}?${new URLSearchParams({ q })}`, ChoicesResponse)
     .then(({ results }) => results.map(({ id, name }) => ({ value: id, label: name })));
+}
+
+/** A person as pickers and lists show them: avatar, name, and their position underneath. */
+export function PersonLabel({ person, avatarSize }: { person: SearchOption; avatarSize: number }) {
+  return (
+    <Group gap={avatarSize > 24 ? 'sm' : 'xs'} wrap="nowrap">
+      <UserAvatar name={person.label} src={person.avatar} size={avatarSize} decorative />
+      <Stack gap={0}>
+        <Text size="sm">{person.label}</Text>
+        {person.description && (
+          <Text size="xs" c="dimmed">
+            {person.description}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
 }

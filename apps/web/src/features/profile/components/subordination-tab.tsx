@@ -5,9 +5,9 @@ import { IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { personOption, UserIdPicker, useConfirmedCancel } from '../../../forms';
+import { PersonLabel, personOption, UserIdPicker, useConfirmedCancel } from '../../../forms';
 import { ApiError } from '../../../lib/http';
-import { ConfirmDialog, DropdownSelect, EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
+import { ConfirmDialog, DropdownSelect, EmptyState, SkeletonRows } from '../../../ui';
 import {
   addManagerLink,
   managerLinksQueryOptions,
@@ -29,20 +29,7 @@ const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Try again.';
 
 function PersonLine({ link }: { link: ManagerLink }) {
-  const person = personOption(link.manager);
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <UserAvatar name={person.label} src={person.avatar} size={32} decorative />
-      <Stack gap={0}>
-        <Text size="sm">{person.label}</Text>
-        {person.description && (
-          <Text size="xs" c="dimmed">
-            {person.description}
-          </Text>
-        )}
-      </Stack>
-    </Group>
-  );
+  return <PersonLabel person={personOption(link.manager)} avatarSize={32} />;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
