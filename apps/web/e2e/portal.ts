@@ -6,6 +6,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/client';
 import { systemClock } from '../../server/src/lib/clock';
+import { createEventBus } from '../../server/src/lib/event-bus';
 import { createMailer } from '../../server/src/lib/mail';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 
@@ -16,7 +17,9 @@ export async function startPortal() {
   const smtp = await startSmtpCatcher();
   const config = loadConfig({ SMTP_URL: smtp.url, DEMO: '0', LOG_LEVEL: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log: pino({ level: 'silent' }) });
-  const app = await buildApp({ db: database.db, mailer, clock: systemClock, config, webDist });
+  // Live updates, as `npm start` wires them; the app closes the bus when it closes.
+  const events = await createEventBus(database);
+  const app = await buildApp({ db: database.db, mailer, clock: systemClock, config, webDist, events });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

@@ -43,9 +43,24 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/people/pages/people-page')).PeoplePage,
                 }),
               },
-              { path: '/news', element: <SectionPlaceholderPage title="News" /> },
-              { path: '/news/create', element: <SectionPlaceholderPage title="New post" /> },
-              { path: '/news/edit/:id', element: <SectionPlaceholderPage title="Edit post" /> },
+              {
+                path: '/news',
+                lazy: async () => ({
+                  Component: (await import('../features/news/pages/news-page')).NewsPage,
+                }),
+              },
+              {
+                path: '/news/create',
+                lazy: async () => ({
+                  Component: (await import('../features/news/pages/post-editor-page')).PostEditorPage,
+                }),
+              },
+              {
+                path: '/news/edit/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/news/pages/post-editor-page')).PostEditorPage,
+                }),
+              },
               { path: '*', Component: NotFoundPage },
             ],
           },

@@ -1,4 +1,6 @@
 import type {
+  ChatMessage,
+  ChatReply,
   DepartmentNode,
   DictionaryItem,
   DictionaryName,
@@ -7,6 +9,7 @@ import type {
   FormMode,
   ManagerLink,
   ManagerType,
+  Post,
   Profile,
   SessionResponse,
   UserCompetency,
@@ -415,3 +418,122 @@ export const aUserCompetency = (id: number, name: string, levelId: number | null
   ];
   return { competency: { id, name }, levels, level: levels.find((level) => level.id === levelId) ?? null };
 };
+
+/** Ada of aSession as a post editor: she holds create_posts in Northwind. */
+export const anEditorSession = (): SessionResponse => {
+  const session = aSession();
+  session.user.rights = ['create_posts'];
+  return session;
+};
+
+/** A post of Northwind by Grace Hopper; its comments are chat `100 + id`. */
+export const aPost = (id: number, overrides: Partial<Post> = {}): Post => ({
+  id,
+  title: `Post ${id}`,
+  body: `Text of post ${id}`,
+  body_html: `<p>Text of post ${id}</p>\n`,
+  cover: null,
+  author: { id: 12, first_name: 'Grace', last_name: 'Hopper', avatar: null, job_position_name: 'Analyst' },
+  company: 1,
+  created_at: '2026-11-20T09:30:00.000Z',
+  updated_at: '2026-11-20T09:30:00.000Z',
+  chat: 100 + id,
+  comments_count: 0,
+  likes_count: 0,
+  liked: false,
+  can_edit: false,
+  ...overrides,
+});
+
+/** A top-level comment `id` of chat 101 by Person No{id}, without replies or likes. */
+export const aChatMessage = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  chatId: 101,
+  message: `Comment ${id}`,
+  user: { id, first_name: 'Person', last_name: `No${id}`, avatar: null },
+  created_at: '2026-11-20T10:00:00.000Z',
+  reply: null,
+  replies: [],
+  emojis: [],
+  deleted: null,
+  likes_count: 0,
+  liked: false,
+  can_delete: false,
+  ...overrides,
+});
+
+/** A reply `id` to message `reply`, in the shape a thread lists its replies. */
+export const aChatReply = (id: number, reply: number, overrides: Partial<ChatReply> = {}): ChatReply => ({
+  ...aChatMessage(id),
+  reply,
+  ...overrides,
+  replies: [],
+});
+
+/**
+ * Replaces EventSource with a fake whose streams a test drives; gives the streams opened so far, the
+ * newest last.
+ */
+export function stubEventSource() {
+  const sources: FakeEventSource[] = [];
+  vi.stubGlobal(
+    'EventSource',
+    class extends FakeEventSource {
+      constructor(url: string) {
+        super(url);
+        sources.push(this);
+      }
+    },
+  );
+  return sources;
+}
+
+export class FakeEventSource extends EventTarget {
+  readonly url: string;
+  closed = false;
+
+  constructor(url: string) {
+    super();
+    this.url = url;
+  }
+  open() {
+    this.dispatchEvent(new Event('open'));
+  }
+  /** One server-sent event: its data, JSON-encoded unless it is text already. */
+  emit(data: unknown) {
+    this.dispatchEvent(
+      new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    );
+  }
+  /** The connection drops, or the server refuses it. */
+  fail() {
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+/** jsdom has no IntersectionObserver: this one reports every watched mark in view on demand. */
+export function stubIntersectionObserver() {
+  const observers = new Set<IntersectionObserverCallback>();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe() {
+        observers.add(this.callback);
+      }
+      disconnect() {
+        observers.delete(this.callback);
+      }
+    },
+  );
+  return {
+    scrollToEnd: () => {
+      for (const callback of [...observers]) {
+        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      }
+    },
+  };
+}

@@ -2,9 +2,8 @@ import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
 import { IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { EmptyState, SkeletonRows } from '../../../ui';
+import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { directoryQueryOptions } from '../api';
-import { LoadMore } from './load-more';
 
 type DirectoryListProps = {
   filter: UsersFilterBody;

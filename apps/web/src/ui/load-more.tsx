@@ -1,13 +1,11 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 
-/** How far below the screen the next page is already asked for, so that scrolling rarely waits. */
-const AHEAD = '400px';
-
 /**
  * An invisible mark at the end of a list that calls `onVisible` when it scrolls into view. Give it a new
  * key per loaded page: a fresh observer reports at once when the mark is still in view (a short page).
+ * `ahead` is how far below the screen (px) the next page is already asked for, so scrolling rarely waits.
  */
-export function LoadMore({ onVisible }: { onVisible: () => void }) {
+export function LoadMore({ onVisible, ahead = 400 }: { onVisible: () => void; ahead?: number }) {
   const mark = useRef<HTMLDivElement>(null);
   const visible = useEffectEvent(onVisible);
 
@@ -19,11 +17,11 @@ export function LoadMore({ onVisible }: { onVisible: () => void }) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) visible();
       },
-      { rootMargin: AHEAD },
+      { rootMargin: `${ahead}px` },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, []);
+  }, [ahead]);
 
   return <div ref={mark} data-load-more aria-hidden />;
 }

@@ -1,0 +1,257 @@
+import type { ChatMessage } from '@atrium/contracts';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { theme } from '../app/theme';
+import { aChatMessage, aChatReply, json, stubApi } from '../test/fake-api';
+import { chatQueryKey } from './api';
+import { ChatThread } from './chat-thread';
+
+const CHAT = '/api/chats/101/';
+const SEND = 'POST /api/chats/101/chat_send_message/';
+const viewer = { id: 7, first_name: 'Ada', last_name: 'Lovelace', avatar: null };
+const link = (messageId: number) => `/news?postId=1&messageId=${messageId}`;
+
+/** A response the test hands out when it chooses. */
+function later() {
+  let answer: (response: Response) => void = () => {};
+  const response = new Promise<Response>((resolve) => {
+    answer = resolve;
+  });
+  return { response, answer: (response: Response) => act(async () => answer(response)) };
+}
+
+/**
+ * Chat 101 with `threads`, under the app's providers. With `cached`, the threads are already in the cache
+ * and stay fresh, so that they show at the first render (for fake timers).
+ */
+function renderThread(
+  threads: ChatMessage[],
+  { routes = {}, highlightId = null, cached = false } = {} as {
+    routes?: Parameters<typeof stubApi>[0];
+    highlightId?: number | null;
+    cached?: boolean;
+  },
+) {
+  const api = stubApi({ [`GET ${CHAT}`]: () => json(200, { id: 101, messages: threads }), ...routes });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: cached ? Infinity : 0 } });
+  if (cached) queryClient.setQueryData(chatQueryKey(101), threads);
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
+  render(
+    <Providers queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <ChatThread chatId={101} viewer={viewer} linkOf={link} highlightId={highlightId} />
+      </MantineProvider>
+    </Providers>,
+  );
+  return { api, user };
+}
+
+const comment = (text: string) => screen.getByText(text).closest('article') as HTMLElement;
+const commentInput = () => screen.getByRole('textbox', { name: 'Comment' });
+const threadOf5 = () =>
+  Array.from({ length: 5 }, (_, index) =>
+    aChatMessage(index + 1, {
+      replies: index === 4 ? [51, 52, 53, 54].map((id) => aChatReply(id, 5, { message: `Reply ${id}` })) : [],
+    }),
+  );
+
+describe('ChatThread', () => {
+  it('shows the last 3 comments with their last 2 replies until all are asked for', async () => {
+    const { user } = renderThread(threadOf5());
+    expect(await screen.findByText('Comment 5')).toBeInTheDocument();
+    const shown = () =>
+      screen
+        .getAllByRole('article')
+        .map((article) => within(article).getByText(/^(Comment|Reply) /).textContent);
+    expect(shown()).toEqual(['Comment 3', 'Comment 4', 'Comment 5', 'Reply 53', 'Reply 54']);
+
+    await user.click(screen.getByRole('button', { name: 'Show all comments' }));
+    expect(shown()).toEqual([
+      'Comment 1',
+      'Comment 2',
+      'Comment 3',
+      'Comment 4',
+      'Comment 5',
+      'Reply 51',
+      'Reply 52',
+      'Reply 53',
+      'Reply 54',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Show fewer comments' }));
+    expect(shown()).toHaveLength(5);
+  });
+
+  it('has no show-all control when everything fits', async () => {
+    renderThread([aChatMessage(1, { replies: [aChatReply(2, 1), aChatReply(3, 1)] })]);
+    expect(await screen.findByText('Comment 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show all comments' })).toBeNull();
+  });
+
+  it('shows a sent comment at once and puts the stored one in its place', async () => {
+    const stored = later();
+    const { api, user } = renderThread([aChatMessage(1)], { routes: { [SEND]: () => stored.response } });
+    await screen.findByText('Comment 1');
+
+    await user.type(commentInput(), '  Hello there {Enter}');
+    expect(commentInput()).toHaveValue('');
+    expect(within(comment('Hello there')).getByText('Sending…')).toBeInTheDocument();
+    expect(api.callsTo(SEND).map((call) => call.body)).toEqual([{ message: 'Hello there', reply: null }]);
+
+    await stored.answer(
+      json(201, aChatMessage(9, { message: 'Hello there', user: viewer, can_delete: true })),
+    );
+    expect(screen.getAllByText('Hello there')).toHaveLength(1);
+    expect(screen.queryByText('Sending…')).toBeNull();
+    expect(
+      within(comment('Hello there')).getByRole('button', { name: 'Delete comment' }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a comment the server did not take, with a retry', async () => {
+    const answers = [
+      json(500, { error: 'Something broke.' }),
+      json(201, aChatMessage(9, { message: 'Hello' })),
+    ];
+    const { api, user } = renderThread([], { routes: { [SEND]: () => answers.shift() as Response } });
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
+
+    await user.type(commentInput(), 'Hello{Enter}');
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    await user.click(within(comment('Hello')).getByRole('button', { name: 'Retry' }));
+
+    await vi.waitFor(() => expect(screen.queryByText('Not sent')).toBeNull());
+    expect(screen.getAllByText('Hello')).toHaveLength(1);
+    expect(api.callsTo(SEND)).toHaveLength(2);
+  });
+
+  it('opens a required reply box under the chosen message; Escape closes it, Enter sends the reply', async () => {
+    const { api, user } = renderThread([aChatMessage(1), aChatMessage(2)], {
+      routes: {
+        [SEND]: () => json(201, aChatReply(10, 1, { message: 'Me too', user: viewer, replies: [] })),
+      },
+    });
+    await screen.findByText('Comment 1');
+
+    await user.click(within(comment('Comment 1')).getByRole('button', { name: 'Reply' }));
+    const reply = screen.getByRole('textbox', { name: 'Reply' });
+    expect(reply).toHaveFocus();
+    expect(reply).toBeRequired();
+    expect(reply).toHaveAttribute('placeholder', 'Reply to Person...');
+    // Under the message it answers, before the next one.
+    expect(comment('Comment 1').compareDocumentPosition(reply)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(reply.compareDocumentPosition(comment('Comment 2'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+
+    await user.type(reply, 'Draft{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+
+    await user.click(within(comment('Comment 1')).getByRole('button', { name: 'Reply' }));
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('');
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Me too{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    expect(api.callsTo(SEND).map((call) => call.body)).toEqual([{ message: 'Me too', reply: 1 }]);
+    await vi.waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(comment('Me too').compareDocumentPosition(comment('Comment 2'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('counts a like at once, and takes it back with a notice when the server refuses', async () => {
+    const refused = later();
+    const { api, user } = renderThread([aChatMessage(1, { likes_count: 2 })], {
+      routes: { 'POST /api/chats/101/add_emoji/1/': () => refused.response },
+    });
+    await screen.findByText('Comment 1');
+
+    await user.click(screen.getByRole('button', { name: 'Like (2)' }));
+    expect(screen.getByRole('button', { name: 'Like (3)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('POST /api/chats/101/add_emoji/1/')[0]?.body).toMatchObject({
+      emoji_id: '+1',
+      user: 7,
+    });
+
+    await refused.answer(json(500, { error: 'Something broke.' }));
+    expect(screen.getByRole('button', { name: 'Like (2)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByText('The like was not saved. Try again.')).toBeInTheDocument();
+  });
+
+  it("takes back the viewer's like", async () => {
+    const { user } = renderThread([aChatMessage(1, { likes_count: 1, liked: true })], {
+      routes: {
+        'DELETE /api/chats/101/add_emoji/1/': () =>
+          json(200, { id: 1, emojis: [], likes_count: 0, liked: false }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Like (1)' }));
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('offers delete where the server allows it, replies included, and says who deleted what', async () => {
+    const { api, user } = renderThread(
+      [
+        aChatMessage(2, {
+          message: 'Theirs',
+          replies: [
+            aChatReply(3, 2, { message: 'A reply I moderate', can_delete: true }),
+            aChatReply(5, 2, { message: '', deleted: { is_editor: true } }),
+          ],
+        }),
+        aChatMessage(4, { message: '', deleted: { is_editor: false } }),
+        aChatMessage(1, { user: viewer, message: 'Mine', can_delete: true }),
+      ],
+      {
+        routes: {
+          'POST /api/chats/101/delete_message/': () => json(200, { id: 1, deleted: { is_editor: false } }),
+        },
+      },
+    );
+    await screen.findByText('Mine');
+    expect(within(comment('Theirs')).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+    expect(
+      within(comment('A reply I moderate')).getByRole('button', { name: 'Delete comment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Comment deleted by author')).toBeInTheDocument();
+    expect(screen.getByText('Comment deleted by editor')).toBeInTheDocument();
+
+    await user.click(within(comment('Mine')).getByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete comment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await vi.waitFor(() => expect(screen.queryByText('Mine')).toBeNull());
+    expect(screen.getAllByText('Comment deleted by author')).toHaveLength(2);
+    expect(api.callsTo('POST /api/chats/101/delete_message/')[0]?.body).toEqual({ id: 1 });
+  });
+
+  it("copies a message's link and says 'Link copied!'", async () => {
+    const { user } = renderThread([aChatMessage(3)]);
+    await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Copy link' }));
+
+    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/news?postId=1&messageId=3`);
+  });
+
+  it("scrolls to a shared link's message 700 ms after it shows, and highlights it, even when shrunk away", () => {
+    vi.useFakeTimers();
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    renderThread(threadOf5(), { highlightId: 1, cached: true });
+
+    const target = comment('Comment 1');
+    act(() => vi.advanceTimersByTime(699));
+    expect(target).not.toHaveAttribute('data-highlighted');
+    expect(scrolled).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(target).toHaveAttribute('data-highlighted');
+    expect(scrolled.mock.contexts).toEqual([target]);
+    expect(screen.getByRole('button', { name: 'Show fewer comments' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,160 @@
+import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { ConfirmDialog, copyLink, SkeletonRows } from '../ui';
+import { threadOf } from './api';
+import classes from './chat.module.css';
+import { ChatMessageItem, PendingMessageItem } from './chat-message';
+import { MessageInput } from './message-input';
+import { type PendingMessage, useChat, useDeleteMessage, useSendQueue, useToggleLike } from './use-chat';
+
+/** Spec §2: the shrunk view shows the last 3 comments, each with its last 2 replies. */
+const SHRUNK_COMMENTS = 3;
+const SHRUNK_REPLIES = 2;
+
+const shrink = (threads: ChatMessage[]) =>
+  threads
+    .slice(-SHRUNK_COMMENTS)
+    .map((thread) => ({ ...thread, replies: thread.replies.slice(-SHRUNK_REPLIES) }));
+
+const messageCount = (threads: ChatMessage[]) =>
+  threads.reduce((count, thread) => count + 1 + thread.replies.length, 0);
+
+export type ChatThreadProps = {
+  chatId: number;
+  /** The signed-in user, shown as the author of what they send. */
+  viewer: ChatUser;
+  /** The path of a message's shareable link; without it there is no copy-link action. */
+  linkOf?: (messageId: number) => string;
+  /** A shared link's message: shown even when the view is shrunk, scrolled to after 700 ms and highlighted. */
+  highlightId?: number | null;
+  placeholder?: string;
+};
+
+/**
+ * A chat as a comment thread (spec §2, §4, §5): messages with their replies, shrunk to the latest until
+ * 'Show all comments', an optimistic send queue, a reply box under the chosen message, likes, deletion
+ * and copy link. It knows nothing of what the chat belongs to (a post, a task).
+ */
+export function ChatThread({
+  chatId,
+  viewer,
+  linkOf,
+  highlightId = null,
+  placeholder = 'Your comment...',
+}: ChatThreadProps) {
+  const chat = useChat(chatId);
+  const queue = useSendQueue(chatId);
+  const toggleLike = useToggleLike(chatId, viewer.id);
+  const deleteMessage = useDeleteMessage(chatId);
+  // null until the user chooses: then a shared link's hidden message opens the full view by itself.
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const threads = chat.data ?? [];
+  const shrunk = shrink(threads);
+  const hiddenCount = messageCount(threads) - messageCount(shrunk);
+  const linkHidden =
+    highlightId !== null && !threadOf(shrunk, highlightId) && !!threadOf(threads, highlightId);
+  const showAll = expanded ?? linkHidden;
+  const shown = showAll ? threads : shrunk;
+
+  const pendingOf = (threadId: number | null) =>
+    queue.pending.filter((entry) =>
+      threadId === null ? entry.reply === null : threadOf(threads, entry.reply ?? 0)?.id === threadId,
+    );
+
+  const pendingItem = (entry: PendingMessage) => (
+    <PendingMessageItem
+      key={`pending-${entry.key}`}
+      author={viewer}
+      text={entry.message}
+      failed={entry.failed}
+      onRetry={() => queue.retry(entry)}
+      onDiscard={() => queue.discard(entry.key)}
+    />
+  );
+
+  const replyBox = (message: ChatMessage | ChatReply) =>
+    replyTo === message.id && (
+      <MessageInput
+        label="Reply"
+        placeholder={`Reply to ${message.user.first_name}...`}
+        required
+        autoFocus
+        onSend={(text) => {
+          queue.send(text, message.id);
+          setReplyTo(null);
+        }}
+        onEscape={() => setReplyTo(null)}
+      />
+    );
+
+  const messageItem = (message: ChatMessage | ChatReply) => (
+    <ChatMessageItem
+      message={message}
+      highlighted={message.id === highlightId}
+      onCopyLink={linkOf && (() => copyLink(new URL(linkOf(message.id), window.location.origin).href))}
+      onLike={() => toggleLike.mutate(message)}
+      onReply={() => setReplyTo(message.id)}
+      onDelete={() => setDeleting(message.id)}
+    />
+  );
+
+  return (
+    <Stack gap="xs">
+      {hiddenCount > 0 && (
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(!showAll)}>
+            {showAll ? 'Show fewer comments' : 'Show all comments'}
+          </Button>
+        </Group>
+      )}
+      {chat.isPending && <SkeletonRows count={2} />}
+      {chat.isError && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Comments could not be loaded.
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => chat.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      )}
+      {shown.map((thread) => (
+        <Box key={thread.id}>
+          {messageItem(thread)}
+          <Stack gap={4} className={classes.replies}>
+            {replyBox(thread)}
+            {thread.replies.map((reply) => (
+              <Fragment key={reply.id}>
+                {messageItem(reply)}
+                {replyBox(reply)}
+              </Fragment>
+            ))}
+            {pendingOf(thread.id).map(pendingItem)}
+          </Stack>
+        </Box>
+      ))}
+      {pendingOf(null).map(pendingItem)}
+      <MessageInput
+        label="Comment"
+        placeholder={placeholder}
+        busy={!chat.isSuccess}
+        onSend={(text) => queue.send(text)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete comment"
+        text="The comment will be deleted for everyone."
+        confirmLabel="Delete"
+        loading={deleteMessage.isPending}
+        onConfirm={() =>
+          deleting !== null && deleteMessage.mutate(deleting, { onSettled: () => setDeleting(null) })
+        }
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { chatQueryOptions, countComments } from './api';
+export { ChatThread, type ChatThreadProps } from './chat-thread';

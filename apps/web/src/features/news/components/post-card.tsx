@@ -1,0 +1,134 @@
+import type { ChatUser, Post } from '@atrium/contracts';
+import { ActionIcon, Button, Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  IconMessageCircle,
+  IconPencil,
+  IconThumbUp,
+  IconThumbUpFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ChatThread, chatQueryOptions, countComments } from '../../../chat';
+import { ConfirmDialog, UserAvatar } from '../../../ui';
+import { useDeletePost, useTogglePostLike } from '../api';
+import { commentLink } from '../links';
+import { PostBody } from './post-body';
+import classes from './post-card.module.css';
+
+/** The job position a person without one has. */
+const NO_POSITION = 'N/A';
+
+type PostCardProps = {
+  post: Post;
+  viewer: ChatUser;
+  /** The comment a shared link points at, when it is one of this post's. */
+  highlightMessageId: number | null;
+};
+
+/** A post of the feed: author, date, title, cover, body, likes, and its comment thread. */
+export function PostCard({ post, viewer, highlightMessageId }: PostCardProps) {
+  const titleId = useId();
+  const toggleLike = useTogglePostLike();
+  const deletePost = useDeletePost();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The thread below loads the chat anyway; its count is the fresher one.
+  const { data: threads } = useQuery(chatQueryOptions(post.chat));
+  const comments = threads ? countComments(threads) : post.comments_count;
+  const author = `${post.author.first_name} ${post.author.last_name}`;
+  const position = post.author.job_position_name === NO_POSITION ? null : post.author.job_position_name;
+  const LikeIcon = post.liked ? IconThumbUpFilled : IconThumbUp;
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <UserAvatar name={author} src={post.author.avatar} size={40} decorative />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={600} truncate>
+                {author}
+              </Text>
+              {/* A long position gives way; the date always shows. */}
+              <Group gap={4} wrap="nowrap" c="dimmed" fz="xs">
+                {position && (
+                  <Text span inherit truncate>
+                    {position} ·
+                  </Text>
+                )}
+                <Text component="time" dateTime={post.created_at} inherit className={classes.date}>
+                  {format(new Date(post.created_at), 'dd.MM.yyyy HH:mm')}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          {post.can_edit && (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={`/news/edit/${post.id}`}
+                variant="subtle"
+                color="gray"
+                aria-label="Edit post"
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Delete post"
+                onClick={() => setConfirmingDelete(true)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+
+        <Title order={2} size="h3" id={titleId} className={classes.title}>
+          {post.title}
+        </Title>
+        {post.cover && <Image src={post.cover} alt="" radius="md" className={classes.cover} />}
+        {post.body_html && <PostBody html={post.body_html} />}
+
+        <Group gap="xs">
+          <Button
+            variant={post.liked ? 'light' : 'subtle'}
+            color={post.liked ? undefined : 'gray'}
+            size="compact-sm"
+            aria-pressed={post.liked}
+            aria-label={`Like the post (${post.likes_count})`}
+            leftSection={<LikeIcon size={16} aria-hidden />}
+            onClick={() => toggleLike.mutate(post)}
+          >
+            {post.likes_count}
+          </Button>
+          <Group gap={4} c="dimmed">
+            <IconMessageCircle size={16} aria-hidden />
+            <Text size="sm">{comments === 1 ? '1 comment' : `${comments} comments`}</Text>
+          </Group>
+        </Group>
+
+        <Divider />
+        <ChatThread
+          chatId={post.chat}
+          viewer={viewer}
+          linkOf={(messageId) => commentLink(post.id, messageId)}
+          highlightId={highlightMessageId}
+        />
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title="Delete post"
+        text="The post and all its comments will be deleted."
+        confirmLabel="Delete"
+        loading={deletePost.isPending}
+        onConfirm={() => deletePost.mutate(post.id, { onSettled: () => setConfirmingDelete(false) })}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Post } from '@atrium/contracts';
+import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { IconNews, IconPlus } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useCurrentSession } from '../../../app/session';
+import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
+import { feedQueryOptions, isPostEditor, postQueryOptions, useLiveNews } from '../api';
+import { PostCard } from '../components/post-card';
+import { linkTarget } from '../links';
+
+/** A readable line length for posts; wider screens get margins rather than longer lines. */
+const FEED_WIDTH = 760;
+
+/**
+ * The company's news feed at /news, newest first, with infinite scroll. A shared comment link
+ * (?postId=&messageId=) scrolls to its comment; a post beyond the first page is shown on top.
+ */
+export function NewsPage() {
+  const { user, company } = useCurrentSession();
+  const [params] = useSearchParams();
+  const target = linkTarget(params);
+  const editor = isPostEditor(user);
+  useLiveNews();
+
+  const feed = useInfiniteQuery(feedQueryOptions(company.id));
+  const firstPage = feed.data?.pages[0]?.results ?? [];
+  const linkedBeyondFirstPage =
+    target.postId !== null && feed.isSuccess && !firstPage.some((post) => post.id === target.postId);
+  const linked = useQuery({ ...postQueryOptions(target.postId ?? 0), enabled: linkedBeyondFirstPage });
+  const pinned = linkedBeyondFirstPage ? linked.data : undefined;
+  const posts: Post[] = [
+    ...(pinned ? [pinned] : []),
+    ...(feed.data?.pages.flatMap((page) => page.results) ?? []).filter((post) => post.id !== pinned?.id),
+  ];
+
+  const newPost = (
+    <Button component={Link} to="/news/create" leftSection={<IconPlus size={16} aria-hidden />}>
+      New post
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg" maw={FEED_WIDTH} mx="auto">
+      <title>News · Atrium</title>
+      <Group justify="space-between">
+        <Title order={1}>News</Title>
+        {editor && newPost}
+      </Group>
+      {feed.isPending && <FeedSkeleton />}
+      {feed.isError && (
+        <EmptyState
+          text="The news could not be loaded"
+          action={
+            <Button variant="default" onClick={() => feed.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {feed.isSuccess && posts.length === 0 && (
+        <EmptyState
+          text="No news yet"
+          hint={editor ? 'Share the first story with your colleagues.' : undefined}
+          action={editor && newPost}
+          icon={IconNews}
+        />
+      )}
+      {posts.map((post) => (
+        <PostCard
+          key={post.id}
+          post={post}
+          viewer={user}
+          highlightMessageId={post.id === target.postId ? target.messageId : null}
+        />
+      ))}
+      {feed.isFetchingNextPage && <FeedSkeleton count={1} />}
+      {feed.hasNextPage && !feed.isFetchingNextPage && (
+        <LoadMore key={feed.data?.pages.length} ahead={600} onVisible={() => void feed.fetchNextPage()} />
+      )}
+    </Stack>
+  );
+}
+
+/** Posts in outline while the feed loads: author row, title and a few lines. */
+function FeedSkeleton({ count = 2 }: { count?: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    // The placeholders are identical and never reorder.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Paper key={index} withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <SkeletonRows count={1} />
+        <Skeleton height={16} width="60%" />
+        <Stack gap={8} aria-hidden>
+          <Skeleton height={10} />
+          <Skeleton height={10} />
+          <Skeleton height={10} width="80%" />
+        </Stack>
+      </Stack>
+    </Paper>
+  ));
+}

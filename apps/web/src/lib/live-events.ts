@@ -1,0 +1,115 @@
+import { LiveEvent } from '@atrium/contracts';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+
+export type LiveEventType = LiveEvent['type'];
+type Listener = (event: LiveEvent) => void;
+
+const STREAM_URL = '/api/events/stream/';
+/** The wait before the first reconnect; it doubles with each failed attempt, up to the cap. */
+export const RECONNECT_MIN_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+export type LiveEvents = { subscribe(listener: Listener): () => void };
+
+/**
+ * The live-update stream (GET /api/events/stream/), open while anyone listens. Every drop is handled
+ * here rather than by the browser, whose own retry gives up for good on an HTTP error (a 502 while the
+ * server restarts): close, wait, reconnect, waiting twice as long after each failure. The server starts
+ * each connection with 'hello', which listeners take as "refetch what you show".
+ */
+export function createLiveEvents(url = STREAM_URL): LiveEvents {
+  const listeners = new Set<Listener>();
+  let source: EventSource | undefined;
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = () => {
+    // Test DOMs (jsdom) have no EventSource; every browser the portal supports does.
+    if (typeof EventSource === 'undefined') return;
+    const opened = new EventSource(url);
+    source = opened;
+    opened.addEventListener('open', () => {
+      delay = RECONNECT_MIN_MS;
+    });
+    opened.addEventListener('message', ({ data }: MessageEvent<string>) => {
+      const event = LiveEvent.safeParse(parseJson(data));
+      // An event this client does not know (a newer server) is skipped.
+      if (event.success) for (const listener of [...listeners]) listener(event.data);
+    });
+    opened.addEventListener('error', () => {
+      opened.close();
+      if (source !== opened) return;
+      source = undefined;
+      reconnect = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    });
+  };
+  const disconnect = () => {
+    clearTimeout(reconnect);
+    source?.close();
+    source = undefined;
+    delay = RECONNECT_MIN_MS;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) connect();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) disconnect();
+      };
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+let shared: LiveEvents | undefined;
+/** One stream for the whole app, made on first use. */
+const liveEvents = () => {
+  shared ??= createLiveEvents();
+  return shared;
+};
+
+/** Calls `onEvent` with each live event of the given types while the component is mounted. */
+export function useLiveEvents(types: readonly LiveEventType[], onEvent: Listener) {
+  const handle = useEffectEvent(onEvent);
+  const typeList = types.join(' ');
+  useEffect(() => {
+    const wanted = new Set(typeList.split(' '));
+    return liveEvents().subscribe((event) => {
+      if (wanted.has(event.type)) handle(event);
+    });
+  }, [typeList]);
+}
+
+/**
+ * Keeps the queries under `queryKey` fresh: invalidates them on each event of `types` that `concerns`
+ * accepts, and on 'hello' those fetched before it, which may have missed events while the stream was down.
+ */
+export function useLiveInvalidation(
+  queryKey: QueryKey,
+  types: readonly LiveEventType[],
+  concerns: (event: LiveEvent) => boolean = () => true,
+) {
+  const queryClient = useQueryClient();
+  useLiveEvents([...types, 'hello'], (event) => {
+    if (event.type === 'hello') {
+      const helloAt = Date.now();
+      void queryClient.invalidateQueries({
+        queryKey,
+        predicate: (query) => query.state.dataUpdatedAt < helloAt,
+      });
+    } else if (concerns(event)) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  });
+}
