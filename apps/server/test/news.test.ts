@@ -206,6 +206,22 @@ describe('posts', () => {
   });
 });
 
+describe('the editor preview', () => {
+  it("renders a body exactly as a saved post's body_html, for post editors only", async () => {
+    const body = '**Bold** and [a link](https://example.com) and <script>alert(1)</script>';
+    const preview = await eddie.post('/api/posts/preview/', { body });
+    expect(preview.status).toBe(200);
+    const saved = await publish('Preview check', body);
+    expect(preview.body.body_html).toBe(saved.body_html);
+    expect(preview.body.body_html).toContain('<strong>Bold</strong>');
+    expect(preview.body.body_html).not.toContain('<script>');
+    expect((await ann.post('/api/posts/preview/', { body })).status).toBe(403);
+    const tooLong = await eddie.post('/api/posts/preview/', { body: 'x'.repeat(20_001) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.missing_fields.body).toBeTruthy();
+  });
+});
+
 describe('post covers', () => {
   const png = () =>
     sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#4c6ef5' } })

@@ -76,3 +76,7 @@ export type CreatePostBody = z.input<typeof CreatePostBody>;
 /** PATCH /api/posts/{id}/: what is sent changes; the cover has its own route. */
 export const UpdatePostBody = z.strictObject({ title: Title.optional(), body: Body.optional() });
 export type UpdatePostBody = z.input<typeof UpdatePostBody>;
+
+/** POST /api/posts/preview/: how a body will look, rendered by the server exactly as a saved post. */
+export const PreviewBody = z.strictObject({ body: Body });
+export const PreviewResponse = z.object({ body_html: z.string() });

@@ -4,6 +4,8 @@ import {
   Post,
   PostsPage,
   PostsQuery,
+  PreviewBody,
+  PreviewResponse,
   UpdatePostBody,
 } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +18,7 @@ import { requireSession } from '../../plugins/session';
 import { INVALID_IMAGE } from '../avatars/service';
 import { memberCompanyIds } from '../users/policy';
 import { loadCover, removeCover, saveCover } from './cover';
+import { renderMarkdown } from './markdown';
 import { isPostEditor, type PostRef, postAccess } from './policy';
 import { createPost, deletePost, listPosts, loadPost, setPostLike, updatePost } from './service';
 
@@ -94,6 +97,23 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cloc
       const post = await loadPost(db, session.userId, id, true);
       await announce('post.created', { id, companyId, chatId: post.chat });
       return reply.code(201).send(post);
+    },
+  );
+
+  app.post(
+    '/api/posts/preview/',
+    {
+      schema: {
+        tags,
+        summary: "Render a post body as it will be shown, for the editor's preview (post editors)",
+        body: PreviewBody,
+        response: { 200: PreviewResponse },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      if (!(await isPostEditor(db, session.userId, session.companyId))) throw forbidden();
+      return { body_html: renderMarkdown(request.body.body) };
     },
   );
 

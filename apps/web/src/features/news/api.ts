@@ -2,6 +2,7 @@ import {
   type CreatePostBody,
   Post,
   PostsPage,
+  PreviewResponse,
   type SessionUser,
   type UpdatePostBody,
 } from '@atrium/contracts';
@@ -39,6 +40,14 @@ export const postQueryOptions = (postId: number) =>
   });
 
 export const createPost = (body: CreatePostBody) => http.post('/api/posts/', Post, body);
+
+/** The server's rendering of a body not saved yet: the preview shows exactly what the post will. */
+export const previewQueryOptions = (body: string) =>
+  queryOptions({
+    queryKey: [...NEWS, 'preview', body],
+    queryFn: () => http.post('/api/posts/preview/', PreviewResponse, { body }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 export const updatePost = (postId: number, body: UpdatePostBody) =>
   http.patch(`/api/posts/${postId}/`, Post, body);
 

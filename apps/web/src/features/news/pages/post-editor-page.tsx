@@ -11,6 +11,7 @@ import {
   createPost,
   isPostEditor,
   postQueryOptions,
+  previewQueryOptions,
   removeCover,
   updatePost,
   uploadCover,
@@ -165,9 +166,9 @@ type BodyFieldProps = {
 };
 
 /**
- * The Markdown body with Write and Preview tabs. Only the server renders Markdown (to sanitized HTML), so
- * the preview of stored text is the server's, and a changed text is previewed as plain paragraphs until
- * it is saved: nothing typed here is ever turned into HTML in the browser.
+ * The Markdown body with Write and Preview tabs. Only the server renders Markdown (to sanitized HTML):
+ * stored text shows the post's own rendering, changed text is rendered by the preview endpoint, so
+ * nothing typed here is ever turned into HTML in the browser.
  */
 function BodyField({ value, onChange, error, savedHtml }: BodyFieldProps) {
   return (
@@ -193,19 +194,20 @@ function BodyField({ value, onChange, error, savedHtml }: BodyFieldProps) {
         </Text>
       </Tabs.Panel>
       <Tabs.Panel value="preview" pt="sm">
-        {savedHtml !== null ? (
-          <PostBody html={savedHtml} />
-        ) : (
-          <Stack gap="xs">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {value || 'Nothing to preview yet.'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Formatting shows once the post is saved.
-            </Text>
-          </Stack>
-        )}
+        {savedHtml !== null ? <PostBody html={savedHtml} /> : <UnsavedPreview text={value} />}
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/** A changed body as the server will render it; while it renders, the text as typed. */
+function UnsavedPreview({ text }: { text: string }) {
+  const preview = useQuery({ ...previewQueryOptions(text), enabled: text.trim() !== '' });
+  if (text.trim() === '') return <Text size="sm">Nothing to preview yet.</Text>;
+  if (preview.data) return <PostBody html={preview.data.body_html} />;
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {preview.isError ? 'The preview could not be made. Try again.' : text}
+    </Text>
   );
 }
