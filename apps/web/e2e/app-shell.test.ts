@@ -1,23 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../../../scripts/seed/index';
-import { launchBrowser, logIn, type Portal, startPortal, watchErrors } from './portal';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
 
-/** Screenshots a person looks at after a run; kept out of the repository. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/atrium-shots';
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  await seedDemoIfEmpty(portal.db, { info: () => {} });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const demo = setUpDemoPortal();
 
 /** Widgets slide for 200 ms; a screenshot waits until they have settled. */
 const settle = (page: Page) => page.waitForTimeout(400);
@@ -28,9 +13,9 @@ const noHorizontalOverflow = (page: Page) =>
 
 describe('the app shell', () => {
   it('shows home with both widgets and the menu, and the settings panel opens and closes', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'employee@demo.test');
+    await logIn(page, demo.portal, 'employee@demo.test');
 
     await expect.poll(() => page.getByRole('region', { name: 'Peoples' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('region', { name: 'Calendar' }).isVisible()).toBe(true);
@@ -62,9 +47,9 @@ describe('the app shell', () => {
   });
 
   it('lets hr@demo.test switch to Demo Labs, and the header follows', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'hr@demo.test');
+    await logIn(page, demo.portal, 'hr@demo.test');
     const header = page.getByRole('banner');
     await expect.poll(() => header.getByText('Demo Corp').first().isVisible()).toBe(true);
 
@@ -76,15 +61,15 @@ describe('the app shell', () => {
     await settle(page);
     await page.screenshot({ path: `${SHOTS}/switch-company-1440.png` });
     await page.getByRole('button', { name: /Demo Labs/ }).click();
-    await page.waitForURL(`${portal.url}/`);
+    await page.waitForURL(`${demo.portal.url}/`);
     await expect.poll(() => header.getByText('Demo Labs').first().isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('fits a 375 px phone, with the menu in a drawer', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
-    await logIn(page, portal, 'manager@demo.test');
+    const page = await demo.browser.newPage({ viewport: { width: 375, height: 812 } });
+    await logIn(page, demo.portal, 'manager@demo.test');
     await expect.poll(() => page.getByRole('region', { name: 'Peoples' }).isVisible()).toBe(true);
     expect(await noHorizontalOverflow(page)).toBe(true);
     await settle(page);

@@ -1,42 +1,27 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../../../scripts/seed/index';
-import { launchBrowser, logIn, type Portal, startPortal, watchErrors } from './portal';
+import { expect, it } from 'vitest';
+import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
 
-/** Screenshots a person looks at after a run; kept out of the repository. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/atrium-shots';
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  await seedDemoIfEmpty(portal.db, { info: () => {} });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const demo = setUpDemoPortal();
 
 /** Visiting /login signed out asks for the session once and gets a 401; nothing else may fail. */
 const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('401'));
 
 /** A browser context of its own (its own cookies), signed in as `email`, on the feed. */
 async function onTheFeed(email: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await logIn(page, portal, email);
-  await page.goto(`${portal.url}/news`);
+  await logIn(page, demo.portal, email);
+  await page.goto(`${demo.portal.url}/news`);
   return { context, page, errors };
 }
 
 const TITLE = 'Team offsite in Lisbon';
 const BODY = [
   'We meet in **Lisbon** from 12 to 14 May. The agenda:',
-  '- planning for the next quarter\n- a workshop on the new portal\n- a walk through the old town',
+  '- planning for the next quarter\n- a workshop on the new demo.portal\n- a walk through the old town',
   'Travel is booked by the office; send your passport details by Friday.',
   'Hotel, meals and the boat trip are paid. Bring comfortable shoes and a light jacket: the evenings by the river are cool in May.',
   'A payload that must stay text: <img src=x onerror="window.hacked=1">',
@@ -65,7 +50,7 @@ it('an editor publishes; an employee comments and a manager replies and likes, l
   await visible(editor.page.getByRole('img', { name: 'Cover preview' }));
   await editor.page.screenshot({ path: `${SHOTS}/news-editor-1440.png`, fullPage: true });
   await editor.page.getByRole('button', { name: 'Save' }).click();
-  await editor.page.waitForURL(`${portal.url}/news`);
+  await editor.page.waitForURL(`${demo.portal.url}/news`);
 
   const editorPost = postOn(editor.page);
   await visible(editorPost);
@@ -124,11 +109,11 @@ it('an editor publishes; an employee comments and a manager replies and likes, l
   await visible(editorPost.getByText('1 comment', { exact: true }));
 
   // The editor copies the link of Maya's reply; opened on a phone it scrolls there and highlights it.
-  await editor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+  await editor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.portal.url });
   await mayasReply.getByRole('button', { name: 'Copy link' }).click();
   await visible(editor.page.getByText('Link copied!'));
   const link = await editor.page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(new RegExp(`^${portal.url}/news\\?postId=\\d+&messageId=\\d+$`));
+  expect(link).toMatch(new RegExp(`^${demo.portal.url}/news\\?postId=\\d+&messageId=\\d+$`));
 
   const phone = await employee.context.newPage();
   const phoneErrors = watchErrors(phone);

@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { seedDemoIfEmpty } from '../../../scripts/seed/index';
 import { webDist } from '../../../scripts/web-build';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -70,4 +73,25 @@ export async function logIn(page: Page, portal: Portal, email: string) {
   await page.getByRole('textbox', { name: /code/i }).fill(await portal.smtp.codeFor(email, since));
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(`${portal.url}/`);
+}
+
+/** Screenshots a person looks at after a run; kept out of the repository. */
+export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/atrium-shots';
+
+/**
+ * For one test file: a portal seeded with the demo company and a browser, started before its tests and
+ * closed after them. Read `demo.portal` and `demo.browser` inside the tests.
+ */
+export function setUpDemoPortal() {
+  const demo = {} as { portal: Portal; browser: Browser };
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [demo.portal, demo.browser] = await Promise.all([startPortal(), launchBrowser()]);
+    await seedDemoIfEmpty(demo.portal.db, { info: () => {} });
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+    await demo.portal?.close();
+  });
+  return demo;
 }

@@ -1,24 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../../../scripts/seed/index';
-import { launchBrowser, logIn, type Portal, startPortal, watchErrors } from './portal';
+import { describe, expect, it } from 'vitest';
+import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
 
-/** Screenshots a person looks at after a run; kept out of the repository. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/atrium-shots';
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  await seedDemoIfEmpty(portal.db, { info: () => {} });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const demo = setUpDemoPortal();
 
 /** Widgets slide for 200 ms; a screenshot waits until they have settled. */
 const settle = (page: Page) => page.waitForTimeout(400);
@@ -67,9 +52,9 @@ describe('profiles', () => {
   let emilId: number;
 
   it('an employee edits About and Telegram on their own profile, and finds them after a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'employee@demo.test');
+    await logIn(page, demo.portal, 'employee@demo.test');
     emilId = await openOwnProfile(page, 'Emil Novak');
     const panel = profilePanel(page);
 
@@ -86,9 +71,9 @@ describe('profiles', () => {
   });
 
   it('the employee uploads a photo, and the header shows it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'employee@demo.test');
+    await logIn(page, demo.portal, 'employee@demo.test');
     await openOwnProfile(page, 'Emil Novak');
     const photo = await sharp({
       create: { width: 320, height: 320, channels: 3, background: { r: 76, g: 110, b: 245 } },
@@ -123,9 +108,9 @@ describe('profiles', () => {
   });
 
   it('shows the panel at half and at full width', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'employee@demo.test');
+    await logIn(page, demo.portal, 'employee@demo.test');
     await openOwnProfile(page, 'Emil Novak');
     const panel = profilePanel(page);
     await expect.poll(() => panel.getByRole('tab', { name: 'General' }).isVisible()).toBe(true);
@@ -152,10 +137,10 @@ describe('profiles', () => {
   });
 
   it('HR edits the employee’s nickname, then creates a user and lands on the new profile', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchErrors(page);
-    await logIn(page, portal, 'hr@demo.test');
-    await page.goto(`${portal.url}/people?profile=${emilId}`);
+    await logIn(page, demo.portal, 'hr@demo.test');
+    await page.goto(`${demo.portal.url}/people?profile=${emilId}`);
     const panel = profilePanel(page);
     await expect.poll(() => panel.getByRole('heading', { name: 'Emil Novak' }).isVisible()).toBe(true);
     expect(await panel.getByRole('button', { name: 'Change photo' }).isEnabled()).toBe(true);
@@ -167,7 +152,7 @@ describe('profiles', () => {
       .poll(() => panel.getByRole('tabpanel').getByText('Em', { exact: true }).isVisible())
       .toBe(true);
 
-    await page.goto(`${portal.url}/people?profile=_new_`);
+    await page.goto(`${demo.portal.url}/people?profile=_new_`);
     await expect.poll(() => panel.getByRole('heading', { name: 'New user' }).isVisible()).toBe(true);
     await panel.getByRole('textbox', { name: 'First name', exact: true }).fill('Lena');
     await panel.getByRole('textbox', { name: 'Last name', exact: true }).fill('Vogel');
