@@ -18,6 +18,7 @@ import type {
   UsersPage,
 } from '@atrium/contracts';
 import { SOCIAL_NETWORKS } from '@atrium/contracts';
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 export type ApiCall = {
@@ -514,7 +515,10 @@ export class FakeEventSource extends EventTarget {
   }
 }
 
-/** jsdom has no IntersectionObserver: this one reports every watched mark in view on demand. */
+/**
+ * jsdom has no IntersectionObserver: this one reports every watched mark in view on demand (inside
+ * act, so the pages it loads render), and tells how many marks are still watched.
+ */
 export function stubIntersectionObserver() {
   const observers = new Set<IntersectionObserverCallback>();
   vi.stubGlobal(
@@ -530,10 +534,12 @@ export function stubIntersectionObserver() {
     },
   );
   return {
-    scrollToEnd: () => {
-      for (const callback of [...observers]) {
-        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-      }
-    },
+    scrollToEnd: () =>
+      act(() => {
+        for (const callback of [...observers]) {
+          callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+        }
+      }),
+    watching: () => observers.size,
   };
 }

@@ -175,7 +175,7 @@ describe('news page', { timeout: 20_000 }, () => {
     await screen.findByRole('article', { name: 'Post 3' }, LOADED);
     expect(screen.queryByRole('article', { name: 'Post 2' })).toBeNull();
 
-    act(() => observer.scrollToEnd());
+    observer.scrollToEnd();
     expect(await screen.findByRole('article', { name: 'Post 1' }, LOADED)).toBeInTheDocument();
     expect(api.callsTo('GET /api/posts/').map((call) => call.query.get('page'))).toEqual(['1', '2']);
   });

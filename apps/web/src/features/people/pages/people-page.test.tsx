@@ -19,6 +19,7 @@ import {
   fakeUsersFilter,
   json,
   stubApi,
+  stubIntersectionObserver,
 } from '../../../test/fake-api';
 import { PeoplePage, type PeoplePageProps } from './people-page';
 
@@ -104,32 +105,6 @@ function renderPage(path: string, routes: Parameters<typeof stubApi>[0] = {}, pr
     </QueryClientProvider>,
   );
   return { api, router, user };
-}
-
-/** jsdom has no IntersectionObserver: this one reports the end of the list in view on demand. */
-function stubIntersectionObserver() {
-  const observers = new Set<IntersectionObserverCallback>();
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe() {
-        observers.add(this.callback);
-      }
-      disconnect() {
-        observers.delete(this.callback);
-      }
-    },
-  );
-  return {
-    scrollToEnd: () =>
-      act(() => {
-        for (const callback of [...observers]) {
-          callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-        }
-      }),
-    watching: () => observers.size,
-  };
 }
 
 const table = () => screen.getByRole('table', { name: 'People' });
