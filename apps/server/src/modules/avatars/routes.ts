@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
+import { INVALID_IMAGE, sendPicture } from '../../lib/pictures';
 import { readUpload } from '../../lib/upload';
 import { requireSession } from '../../plugins/session';
 import { memberCompanyIds, profileAccess } from '../users/policy';
-import { INVALID_IMAGE, loadAvatar, saveAvatar } from './service';
+import { loadAvatar, saveAvatar } from './service';
 
 const tags = ['avatars'];
 const AvatarResponse = z.object({ avatar: z.string().nullable() });
@@ -92,16 +93,11 @@ export const avatarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cl
       const access = await profileAccess(db, requireSession(request), request.params.id);
       const avatar = access && (await loadAvatar(db, access.target.id, request.query.size));
       if (!avatar) throw notFound();
-      const current = request.query.v === avatar.version;
-      reply
-        .header('content-type', 'image/webp')
-        .header('etag', `"${avatar.version}-${request.query.size}"`)
-        // A versioned URL never changes content; an unversioned one must be revalidated.
-        .header('cache-control', current ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-      if (request.headers['if-none-match'] === `"${avatar.version}-${request.query.size}"`) {
-        return reply.code(304).send();
-      }
-      return reply.send(Buffer.from(avatar.bytes));
+      return sendPicture(request, reply, {
+        bytes: avatar.bytes,
+        etag: `${avatar.version}-${request.query.size}`,
+        versioned: request.query.v === avatar.version,
+      });
     },
   );
 };

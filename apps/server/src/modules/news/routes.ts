@@ -13,9 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { forbidden, notFound } from '../../lib/errors';
+import { INVALID_IMAGE, sendPicture } from '../../lib/pictures';
 import { readUpload } from '../../lib/upload';
 import { requireSession } from '../../plugins/session';
-import { INVALID_IMAGE } from '../avatars/service';
 import { memberCompanyIds } from '../users/policy';
 import { loadCover, removeCover, saveCover } from './cover';
 import { renderMarkdown } from './markdown';
@@ -219,17 +219,11 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cloc
       const { post } = await readable(request, request.params.id);
       const cover = await loadCover(db, post.id);
       if (!cover) throw notFound();
-      const etag = `"${cover.version}"`;
-      reply
-        .header('content-type', 'image/webp')
-        .header('etag', etag)
-        // A versioned URL never changes content; an unversioned one must be revalidated.
-        .header(
-          'cache-control',
-          request.query.v === cover.version ? 'private, max-age=31536000, immutable' : 'private, no-cache',
-        );
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.send(Buffer.from(cover.image));
+      return sendPicture(request, reply, {
+        bytes: cover.image,
+        etag: cover.version,
+        versioned: request.query.v === cover.version,
+      });
     },
   );
 };
