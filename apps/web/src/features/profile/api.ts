@@ -68,14 +68,6 @@ export function useCreateUser() {
   });
 }
 
-/** What the avatar picker offers; the server checks the bytes again. */
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-/** The server's cap on an uploaded file. */
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Whether a picked file may be an avatar: refused here already, it costs no upload. */
-export const mayBeAvatar = (file: File) => AVATAR_TYPES.includes(file.type) && file.size <= AVATAR_MAX_BYTES;
-
 const UploadedAvatar = z.object({ avatar: z.string().nullable() });
 
 /** One's own picture goes to upload-avatar/ (HR's too); HR sets someone else's by their id. */

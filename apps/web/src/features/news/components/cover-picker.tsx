@@ -1,14 +1,7 @@
 import { Button, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-
-/** The avatar rules (spec §5), which covers follow: these pictures, up to the server's 2 MB. */
-const COVER_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-const COVER_MAX_BYTES = 2 * 1024 * 1024;
-export const INVALID_IMAGE = 'Image file is not valid';
-
-/** Whether a picked file may be a cover: refused here already, it costs no upload. */
-export const mayBeCover = (file: File) => COVER_TYPES.includes(file.type) && file.size <= COVER_MAX_BYTES;
+import { INVALID_IMAGE, mayBePicture, PICTURE_TYPES } from '../../../lib/pictures';
 
 /** A cover as the editor changes it: unchanged (null), a new picture, or removed. */
 export type CoverChange = File | 'remove' | null;
@@ -46,8 +39,8 @@ export function CoverPicker({ current, change, onChange, error }: CoverPickerPro
     // Emptied, so that picking the same file again (after a refusal) is a change too.
     resetRef.current?.();
     if (!file) return;
-    setRefused(!mayBeCover(file));
-    if (mayBeCover(file)) onChange(file);
+    setRefused(!mayBePicture(file));
+    if (mayBePicture(file)) onChange(file);
   };
   const message = refused ? INVALID_IMAGE : error;
 
@@ -56,7 +49,7 @@ export function CoverPicker({ current, change, onChange, error }: CoverPickerPro
       <Stack gap="xs" mt={4}>
         {shown && <Image src={shown} alt="Cover preview" radius="md" mah={240} fit="cover" />}
         <Group gap="xs">
-          <FileButton accept={COVER_TYPES.join(',')} onChange={pick} resetRef={resetRef}>
+          <FileButton accept={PICTURE_TYPES.join(',')} onChange={pick} resetRef={resetRef}>
             {(props) => (
               <Button
                 {...props}

@@ -3,12 +3,10 @@ import { FileButton, LoadingOverlay, UnstyledButton } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessageFor } from '../../../lib/http';
+import { INVALID_IMAGE, mayBePicture, PICTURE_TYPES } from '../../../lib/pictures';
 import { UserAvatar } from '../../../ui';
-import { AVATAR_TYPES, mayBeAvatar, useUploadAvatar } from '../api';
+import { useUploadAvatar } from '../api';
 import classes from './avatar-upload.module.css';
-
-/** Spec §5: the one message for a picture that is not an image, whoever finds out. */
-const INVALID_IMAGE = 'Image file is not valid';
 
 /**
  * A picked picture is uploaded at once (spec §4). A file that is no image is refused before it is sent;
@@ -20,7 +18,7 @@ export function useAvatarUpload(userId: number, own: boolean, onUploaded: () => 
 
   const pick = (file: File | null) => {
     if (!file) return;
-    const image = mayBeAvatar(file);
+    const image = mayBePicture(file);
     upload.reset();
     setRefused(!image);
     if (image) upload.mutate(file);
@@ -46,7 +44,7 @@ export function AvatarPicker({ profile, size, uploading, onPick }: AvatarPickerP
   };
 
   return (
-    <FileButton accept={AVATAR_TYPES.join(',')} onChange={pick} resetRef={resetRef} disabled={uploading}>
+    <FileButton accept={PICTURE_TYPES.join(',')} onChange={pick} resetRef={resetRef} disabled={uploading}>
       {({ onClick }) => (
         <UnstyledButton
           onClick={onClick}
