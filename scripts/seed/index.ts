@@ -1,7 +1,8 @@
 /**
  * The seed: dictionaries, companies and their structure, holidays, people and their managers,
- * competencies, news, for the demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale
- * (`seed`, run by `npm run seed -- --users N`).
+ * competencies, news, request templates (and a few requests of the demo accounts), for the demo
+ * (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale (`seed`, run by
+ * `npm run seed -- --users N`).
  *
  * How `seed({ users: N, companies: K })` relates to the demo: the companies are Demo Corp, Demo Labs, then
  * further generated companies, and the first K of them share the N generated people. Demo Corp's four
@@ -44,6 +45,7 @@ import {
   loadOrg,
   OrgPlan,
 } from './structure';
+import { seedTasks } from './tasks';
 
 /** pino's logger fits, and so does console. */
 export type SeedLog = { info(message: string): void };
@@ -141,7 +143,12 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       () => seedNews(tx, companies, now),
       (done) => `${done.posts} posts added`,
     );
-    // Later areas (tasks, meetings, balances, documents) follow here, reading `people`.
+    await step(
+      'tasks',
+      () => seedTasks(tx, companies, now),
+      (done) => `${done.templates} templates and ${done.requests} requests added`,
+    );
+    // Later areas (meetings, balances, documents) follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };
   });
   // Fresh statistics, so that the first queries on a large seed get good plans.

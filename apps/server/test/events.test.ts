@@ -199,3 +199,40 @@ describe('the event bus', () => {
     },
   );
 });
+
+describe('events for named people', () => {
+  it('reach the streams of the users named, and no one else of the company', async () => {
+    const idOf = async (email: string) =>
+      (await queryRows<{ id: number }>(t.db, sql`select id from users where email = ${email}`))[0]!.id;
+    const annId = await idOf('ann@acme.test');
+    const bobId = await idOf('bob@acme.test');
+    const annStream = await openStream(ann);
+    const bobStream = await openStream(bob);
+    await annStream.waitFor((event) => event.type === 'hello');
+    await bobStream.waitFor((event) => event.type === 'hello');
+
+    await t.events.publish({ type: 'notification', notificationId: 41, audience: { userIds: [annId] } });
+    await t.events.publish({ type: 'notification', notificationId: 42, audience: { userIds: [bobId] } });
+    await t.events.publish({
+      type: 'notification',
+      notificationId: 43,
+      audience: { userIds: [annId, bobId] },
+    });
+
+    // Events arrive in publishing order: once both have the last one, each has all that was theirs.
+    await annStream.waitFor((event) => event.notificationId === 43);
+    await bobStream.waitFor((event) => event.notificationId === 43);
+    const notifications = (stream: typeof annStream) =>
+      stream.received.filter((event) => event.type === 'notification');
+    expect(notifications(annStream)).toEqual([
+      { type: 'notification', notificationId: 41 },
+      { type: 'notification', notificationId: 43 },
+    ]);
+    expect(notifications(bobStream)).toEqual([
+      { type: 'notification', notificationId: 42 },
+      { type: 'notification', notificationId: 43 },
+    ]);
+    annStream.close();
+    bobStream.close();
+  });
+});

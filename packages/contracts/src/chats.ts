@@ -100,6 +100,8 @@ export const LIVE_EVENT_TYPES = [
   'post.created',
   'post.updated',
   'post.deleted',
+  'task.updated',
+  'notification',
 ] as const;
 
 /**
@@ -112,5 +114,7 @@ export const LiveEvent = z.object({
   chatId: z.number().optional(),
   postId: z.number().optional(),
   messageId: z.number().optional(),
+  taskId: z.number().optional(),
+  notificationId: z.number().optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;

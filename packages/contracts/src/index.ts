@@ -5,5 +5,7 @@ export * from './competencies';
 export * from './dictionaries';
 export * from './managers';
 export * from './news';
+export * from './notifications';
 export * from './profiles';
+export * from './tasks';
 export * from './users';

@@ -7,8 +7,11 @@ import type { Database } from '../db/client';
 /** The PostgreSQL channel every API process of one database listens on. */
 export const EVENTS_CHANNEL = 'atrium_events';
 
-/** Who may receive an event: the members of a company (a post and its comments). */
-export type Audience = { companyId: number };
+/**
+ * Who may receive an event: the members of a company (a post and its comments), or named people (a
+ * request's participants, the one a notification is for).
+ */
+export type Audience = { companyId: number } | { userIds: number[] };
 
 /** A change, ids only (a NOTIFY payload must stay under 8000 bytes), with who may hear of it. */
 export type BusEvent = Omit<LiveEvent, 'type'> & {

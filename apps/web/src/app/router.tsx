@@ -36,7 +36,12 @@ export const routes: RouteObject[] = [
               },
               // The menu's sections; their screens replace these placeholders in later issues.
               { path: '/calendar/vacations', element: <SectionPlaceholderPage title="Calendar" /> },
-              { path: '/tasks', element: <SectionPlaceholderPage title="Tasks" /> },
+              {
+                path: '/tasks',
+                lazy: async () => ({
+                  Component: (await import('../features/tasks/pages/tasks-page')).TasksPage,
+                }),
+              },
               {
                 path: '/people',
                 lazy: async () => ({

@@ -8,7 +8,7 @@ import { createQueryClient } from '../app/query-client';
 import { theme } from '../app/theme';
 import { aChatMessage, aChatReply, json, stubApi } from '../test/fake-api';
 import { chatQueryKey } from './api';
-import { ChatThread } from './chat-thread';
+import { ChatThread, type ChatThreadProps } from './chat-thread';
 
 const CHAT = '/api/chats/101/';
 const SEND = 'POST /api/chats/101/chat_send_message/';
@@ -30,10 +30,11 @@ function later() {
  */
 function renderThread(
   threads: ChatMessage[],
-  { routes = {}, highlightId = null, cached = false } = {} as {
+  { routes = {}, highlightId = null, cached = false, props = {} } = {} as {
     routes?: Parameters<typeof stubApi>[0];
     highlightId?: number | null;
     cached?: boolean;
+    props?: Partial<ChatThreadProps>;
   },
 ) {
   const api = stubApi({ [`GET ${CHAT}`]: () => json(200, { id: 101, messages: threads }), ...routes });
@@ -48,7 +49,7 @@ function renderThread(
   render(
     <Providers queryClient={queryClient}>
       <MantineProvider theme={theme} env="test">
-        <ChatThread chatId={101} viewer={viewer} linkOf={link} highlightId={highlightId} />
+        <ChatThread chatId={101} viewer={viewer} linkOf={link} highlightId={highlightId} {...props} />
       </MantineProvider>
     </Providers>,
   );
@@ -253,5 +254,78 @@ describe('ChatThread', () => {
     expect(target).toHaveAttribute('data-highlighted');
     expect(scrolled.mock.contexts).toEqual([target]);
     expect(screen.getByRole('button', { name: 'Show fewer comments' })).toBeInTheDocument();
+  });
+});
+
+describe('ChatThread as the workflow comment box', () => {
+  const workflowBox: Partial<ChatThreadProps> = {
+    commentToggle: true,
+    emptyText: 'Write your first message',
+    loadingText: 'Please, wait...',
+  };
+
+  it("says 'Please, wait...' while loading, then 'Write your first message' when there are no messages", async () => {
+    const chat = later();
+    renderThread([], { routes: { [`GET ${CHAT}`]: () => chat.response }, props: workflowBox });
+    expect(screen.getByText('Please, wait...')).toBeInTheDocument();
+    expect(screen.queryByText('Write your first message')).toBeNull();
+
+    await chat.answer(json(200, { id: 101, messages: [] }));
+    expect(await screen.findByText('Write your first message')).toBeInTheDocument();
+    expect(screen.queryByText('Please, wait...')).toBeNull();
+  });
+
+  it('says nothing of a first message once there is one', async () => {
+    renderThread([aChatMessage(1)], { props: workflowBox });
+    expect(await screen.findByText('Comment 1')).toBeInTheDocument();
+    expect(screen.queryByText('Write your first message')).toBeNull();
+  });
+
+  it("hides the comment field until 'Add comment' opens it, and sends from it on Enter", async () => {
+    const { api, user } = renderThread([], { props: workflowBox });
+    await screen.findByText('Write your first message');
+    const toggle = screen.getByRole('button', { name: 'Add comment' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(commentInput()).toHaveFocus();
+    expect(commentInput()).toHaveAttribute('placeholder', 'Your comment...');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    await user.type(commentInput(), 'Looks fine{Enter}');
+    expect(api.callsTo(SEND).map((call) => call.body)).toEqual([{ message: 'Looks fine', reply: null }]);
+    expect(screen.queryByText('Write your first message')).toBeNull();
+
+    await user.click(toggle);
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+  });
+
+  it('cannot send while the chat is loading, and Escape clears and leaves the field', async () => {
+    const chat = later();
+    const { api, user } = renderThread([], {
+      routes: { [`GET ${CHAT}`]: () => chat.response },
+      props: workflowBox,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await user.type(commentInput(), 'Too early{Enter}');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(api.callsTo(SEND)).toEqual([]);
+
+    await user.keyboard('{Escape}');
+    expect(commentInput()).toHaveValue('');
+    expect(commentInput()).not.toHaveFocus();
+    await chat.answer(json(200, { id: 101, messages: [] }));
+  });
+
+  it('keeps the news comment box as it was: the field shows at once, with skeletons while loading', async () => {
+    const chat = later();
+    renderThread([], { routes: { [`GET ${CHAT}`]: () => chat.response } });
+    expect(commentInput()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add comment' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
+    await chat.answer(json(200, { id: 101, messages: [] }));
+    expect(screen.queryByText('Write your first message')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMessagePlus } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { ConfirmDialog, copyLink, SkeletonRows } from '../ui';
 import { threadOf } from './api';
@@ -29,12 +30,23 @@ export type ChatThreadProps = {
   /** A shared link's message: shown even when the view is shrunk, scrolled to after 700 ms and highlighted. */
   highlightId?: number | null;
   placeholder?: string;
+  /**
+   * The workflow comment box (spec §2): the comment field stays hidden until the 'Add comment' toggle
+   * opens it. Without it the field always shows, as under a post.
+   */
+  commentToggle?: boolean;
+  /** Said where the messages would be when there are none yet, e.g. 'Write your first message'. */
+  emptyText?: string;
+  /** Said instead of placeholder rows while the messages load, e.g. 'Please, wait...'. */
+  loadingText?: string;
 };
 
 /**
  * A chat as a comment thread (spec §2, §4, §5): messages with their replies, shrunk to the latest until
  * 'Show all comments', an optimistic send queue, a reply box under the chosen message, likes, deletion
- * and copy link. It knows nothing of what the chat belongs to (a post, a task).
+ * and copy link. It knows nothing of what the chat belongs to (a post, a task); a task's chat opens its
+ * comment field with a toggle and says when it is empty or loading (`commentToggle`, `emptyText`,
+ * `loadingText`).
  */
 export function ChatThread({
   chatId,
@@ -42,6 +54,9 @@ export function ChatThread({
   linkOf,
   highlightId = null,
   placeholder = 'Your comment...',
+  commentToggle = false,
+  emptyText,
+  loadingText,
 }: ChatThreadProps) {
   const chat = useChat(chatId);
   const queue = useSendQueue(chatId);
@@ -51,6 +66,7 @@ export function ChatThread({
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
 
   const threads = chat.data ?? [];
   const shrunk = shrink(threads);
@@ -111,7 +127,19 @@ export function ChatThread({
           </Button>
         </Group>
       )}
-      {chat.isPending && <SkeletonRows count={2} />}
+      {chat.isPending &&
+        (loadingText ? (
+          <Text size="sm" c="dimmed" role="status">
+            {loadingText}
+          </Text>
+        ) : (
+          <SkeletonRows count={2} />
+        ))}
+      {emptyText && chat.isSuccess && threads.length === 0 && queue.pending.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      )}
       {chat.isError && (
         <Group gap="xs">
           <Text size="sm" c="dimmed">
@@ -138,12 +166,29 @@ export function ChatThread({
         </Box>
       ))}
       {pendingOf(null).map(pendingItem)}
-      <MessageInput
-        label="Comment"
-        placeholder={placeholder}
-        busy={!chat.isSuccess}
-        onSend={(text) => queue.send(text)}
-      />
+      {commentToggle && (
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconMessagePlus size={16} aria-hidden />}
+            aria-expanded={composing}
+            onClick={() => setComposing(!composing)}
+          >
+            Add comment
+          </Button>
+        </Group>
+      )}
+      {(!commentToggle || composing) && (
+        <MessageInput
+          label="Comment"
+          placeholder={placeholder}
+          // Opened by the toggle: the user means to type now.
+          autoFocus={commentToggle}
+          busy={!chat.isSuccess}
+          onSend={(text) => queue.send(text)}
+        />
+      )}
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete comment"

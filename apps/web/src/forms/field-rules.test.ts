@@ -52,6 +52,48 @@ describe('field rules', () => {
     expect(fieldError(field({ type: 'checkboxes', max: 1 }), [1, 2])).toBe('Nickname: choose at most 1');
   });
 
+  it('refuses text that misses its pattern as "{label} has an invalid format", and lets a bad pattern pass', () => {
+    const code = field({ display_name: 'Code', regex: '^[A-Z]{2}\\d{3}$' });
+    expect(fieldError(code, 'AB123')).toBeUndefined();
+    expect(fieldError(code, 'ab123')).toBe('Code has an invalid format');
+    // The whole text must match, as the server checks it, whether or not the pattern is anchored.
+    expect(fieldError(field({ regex: '\\d+' }), 'room 5')).toBe('Nickname has an invalid format');
+    expect(fieldError(field({ regex: '\\d+' }), '55')).toBeUndefined();
+    expect(fieldError(field({ regex: '(' }), 'anything')).toBeUndefined();
+    // Empty and not required: no pattern to match.
+    expect(fieldError(code, '')).toBeUndefined();
+  });
+
+  it('refuses a masked value that does not fill its mask, naming the mask as the server does', () => {
+    const phone = field({ type: 'phone', display_name: 'Phone', mask: '+7 (999) 999-99-99' });
+    expect(fieldError(phone, '+7 (916) 123-45-67')).toBeUndefined();
+    expect(fieldError(phone, '+7 (916) 123')).toBe('Phone must match +7 (999) 999-99-99');
+  });
+
+  it('keeps days within min_date and max_date, counting today+N from the day of filling in', () => {
+    const today = new Date(2026, 10, 22);
+    const start = field({ type: 'date', display_name: 'Start', min_date: 'today+1', max_date: '2026-12-31' });
+    expect(fieldError(start, '2026-11-22', today)).toBe('Start must be on or after 23.11.2026');
+    expect(fieldError(start, '2026-11-23', today)).toBeUndefined();
+    expect(fieldError(start, '2027-01-01', today)).toBe('Start must be on or before 31.12.2026');
+
+    const trip = field({ type: 'date_range', display_name: 'Trip', max_date: '2026-12-31' });
+    expect(fieldError(trip, ['2026-12-30', '2027-01-02'], today)).toBe(
+      'Trip must be on or before 31.12.2026',
+    );
+    const moment = field({ type: 'datetime', display_name: 'Moment', min_date: 'today' });
+    expect(fieldError(moment, '2026-11-21 10:00:00', today)).toBe('Moment must be on or after 22.11.2026');
+  });
+
+  it('keeps times within min_time and max_time', () => {
+    const slot = field({ type: 'time', display_name: 'Slot', min_time: '09:00', max_time: '18:00' });
+    expect(fieldError(slot, '08:59')).toBe('Slot must be at or after 09:00');
+    expect(fieldError(slot, '18:01')).toBe('Slot must be at or before 18:00');
+    expect(fieldError(slot, '18:00')).toBeUndefined();
+    const moment = field({ type: 'datetime', display_name: 'Moment', max_time: '18:00' });
+    expect(fieldError(moment, '2026-11-23 19:30:00')).toBe('Moment must be at or before 18:00');
+  });
+
   it('checks only the shown fields: conditions unmet and invisible fields pass', () => {
     const fields = [
       field({ name: 'kind', type: 'select' }),

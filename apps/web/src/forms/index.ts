@@ -1,4 +1,5 @@
 export { displayValue } from './field-value';
+export { applyMask, fitsMask } from './input-mask';
 export { PersonLabel, personOption, UserIdPicker } from './search-select';
 export {
   type Choice,
@@ -13,3 +14,4 @@ export {
 } from './server-field';
 export { ServerFields } from './server-fields';
 export { ServerForm, useConfirmedCancel, useServerForm } from './server-form';
+export { taskFormField, taskFormFields } from './task-fields';

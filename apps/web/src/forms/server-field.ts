@@ -26,6 +26,16 @@ export type ServerField = {
   if_field?: string | null;
   if_field_value?: unknown;
   hint?: string | null;
+  /** The text must match this pattern (searched, as the server checks it): task form fields. */
+  regex?: string | null;
+  /** Input mask of a text field (see input-mask.ts): task form fields. */
+  mask?: string | null;
+  /** Bounds of date fields: yyyy-mm-dd or 'today', 'today+N' (see date-bounds.ts). */
+  min_date?: string | null;
+  max_date?: string | null;
+  /** Bounds of time fields: HH:mm. */
+  min_time?: string | null;
+  max_time?: string | null;
 };
 
 export type FormValues = Record<string, unknown>;

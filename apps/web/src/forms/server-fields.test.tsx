@@ -40,7 +40,7 @@ function renderFields(fields: ServerField[], values?: FormValues) {
   return { ...view, submit, onSubmit };
 }
 
-describe('server fields', () => {
+describe('server fields', { timeout: 15_000 }, () => {
   it('renders each field type as its control, labelled with the display name', () => {
     stubApi();
     const everyType = [

@@ -18,6 +18,8 @@ import {
 import { DateInput, DatePickerInput, DateTimePicker, TimeInput } from '@mantine/dates';
 import { Controller, type ControllerRenderProps, useFormContext, useWatch } from 'react-hook-form';
 import { DropdownSelect } from '../ui';
+import { resolveDateBound, timeBound } from './date-bounds';
+import { applyMask, maskPlaceholder } from './input-mask';
 import { fetchChoices, SearchSelect, UserIdPicker } from './search-select';
 import {
   type Choice,
@@ -38,6 +40,9 @@ function parseTypedDate(text: string): string | null {
   const date = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
 }
+
+/** Spec §9: the files a form takes (the server checks the bytes, this only narrows the picker). */
+const ACCEPTED_FILES = '.pdf,.jpg,.jpeg,.png,.gif,application/pdf,image/jpeg,image/png,image/gif';
 
 /** A choice's id back from the string a Mantine radio or checkbox carries. */
 const choiceId = (choices: Choice[], text: string) =>
@@ -67,6 +72,12 @@ function FieldControl({ field, input, error }: ControlProps) {
   };
   const text = (value as string | null) ?? '';
   const pair = value as [unknown, unknown];
+  // The calendars grey out days outside the bounds; the rules still check typed ones.
+  const today = new Date();
+  const dayBounds = {
+    minDate: resolveDateBound(field.min_date, today) ?? undefined,
+    maxDate: resolveDateBound(field.max_date, today) ?? undefined,
+  };
 
   // Typed, so that a misspelt case fails the type check; an unknown type still reaches the default.
   switch (field.type as FieldType) {
@@ -143,6 +154,7 @@ function FieldControl({ field, input, error }: ControlProps) {
           {...common}
           multiple
           clearable
+          accept={ACCEPTED_FILES}
           placeholder="Choose files"
           value={value as File[]}
           onChange={onChange}
@@ -156,6 +168,7 @@ function FieldControl({ field, input, error }: ControlProps) {
           valueFormat="DD.MM.YYYY"
           dateParser={parseTypedDate}
           placeholder="dd.mm.yyyy"
+          {...dayBounds}
           clearable={!required}
           value={(value as string | null) ?? null}
           onChange={onChange}
@@ -167,6 +180,7 @@ function FieldControl({ field, input, error }: ControlProps) {
           {...common}
           valueFormat="DD.MM.YYYY HH:mm"
           placeholder="dd.mm.yyyy hh:mm"
+          {...dayBounds}
           clearable={!required}
           value={(value as string | null) ?? null}
           onChange={onChange}
@@ -181,6 +195,7 @@ function FieldControl({ field, input, error }: ControlProps) {
           type="range"
           valueFormat="DD.MM.YYYY"
           placeholder="dd.mm.yyyy – dd.mm.yyyy"
+          {...dayBounds}
           clearable={!required}
           value={pair as [string | null, string | null]}
           onChange={onChange}
@@ -191,6 +206,8 @@ function FieldControl({ field, input, error }: ControlProps) {
         <TimeInput
           {...common}
           ref={input.ref}
+          minTime={timeBound(field.min_time) ?? undefined}
+          maxTime={timeBound(field.max_time) ?? undefined}
           value={text}
           onChange={(event) => onChange(event.currentTarget.value || null)}
           onBlur={input.onBlur}
@@ -286,18 +303,24 @@ function FieldControl({ field, input, error }: ControlProps) {
           onChange={onChange}
         />
       );
-    default:
+    default: {
       // string, email, phone, and a type this app does not know yet: its value is still editable as text.
+      const mask = field.mask;
       return (
         <TextInput
           {...common}
           ref={input.ref}
           type={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text'}
+          placeholder={mask ? maskPlaceholder(mask) : undefined}
           value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          // A masked field takes only what fits its slots, with the literals typed for the user.
+          onChange={(event) =>
+            onChange(mask ? applyMask(mask, event.currentTarget.value) : event.currentTarget.value)
+          }
           onBlur={input.onBlur}
         />
       );
+    }
   }
 }
 

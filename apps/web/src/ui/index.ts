@@ -12,4 +12,5 @@ export { EmptyState, type EmptyStateProps } from './empty-state';
 export { LoadMore } from './load-more';
 export { PageLoader } from './page-loader';
 export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';
+export { TemplateIcon, templateIcon } from './template-icon';
 export { statusColor, UserAvatar, type UserAvatarProps } from './user-avatar';

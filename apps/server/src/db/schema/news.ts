@@ -14,9 +14,9 @@ import { companies } from './companies';
 import { users } from './users';
 
 /** What a chat can belong to; each kind has its access rule in modules/chats/access.ts. */
-export type ChatKind = 'post';
+export type ChatKind = 'post' | 'task';
 
-/** A comment thread: a post's comments now, a task's chat later. Who may read it follows its owner. */
+/** A comment thread: a post's comments or a request's chat. Who may read it follows its owner. */
 export const chats = pgTable('chats', {
   id: serial('id').primaryKey(),
   kind: text('kind').$type<ChatKind>().notNull(),

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
+import { deliverNotifications, writeNotifications } from '../notifications/service';
 import { chatAccess } from './access';
 import { deleteMessage, loadChatMessages, sendMessage, setMessageLike } from './service';
 
@@ -21,7 +22,10 @@ const id = z.coerce.number({ error: 'Expected an id' }).int().positive();
 const ChatParams = z.object({ id });
 const MessageParams = z.object({ id, message_id: id });
 
-export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, events }) => {
+export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, clock, events, mailer, config },
+) => {
   /** The session and what it may do in the chat; a chat it may not read answers 404. */
   async function reader(request: FastifyRequest, chatId: number) {
     const session = requireSession(request);
@@ -60,13 +64,36 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clo
     async (request, reply) => {
       const chatId = request.params.id;
       const { session, access } = await reader(request, chatId);
-      const message = await sendMessage(db, {
-        chatId,
-        userId: session.userId,
-        message: request.body.message,
-        reply: request.body.reply ?? null,
-        now: clock.now(),
+      const now = clock.now();
+      const task = access.task;
+      // A comment in a request's chat tells its other participants (in-app), together with the message.
+      const { message, notified } = await db.transaction(async (tx) => {
+        const message = await sendMessage(tx, {
+          chatId,
+          userId: session.userId,
+          message: request.body.message,
+          reply: request.body.reply ?? null,
+          now,
+        });
+        const author = `${message.user.first_name} ${message.user.last_name}`;
+        const notified = task
+          ? await writeNotifications(
+              tx,
+              task.participants
+                .filter((userId) => userId !== session.userId)
+                .map((userId) => ({
+                  userId,
+                  kind: 'task_comment' as const,
+                  text: `${author} commented on "${task.name}"`,
+                  taskId: task.id,
+                  actorId: session.userId,
+                })),
+              now,
+            )
+          : [];
+        return { message, notified };
       });
+      await deliverNotifications({ db, mailer, events, appUrl: config.appUrl }, notified, request.log);
       await events?.publish({
         type: 'chat.message',
         chatId,

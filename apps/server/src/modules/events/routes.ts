@@ -14,9 +14,10 @@ const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 
 /**
- * GET /api/events/stream/: server-sent events of the chats and posts the user may read. Each stream
- * holds the user's companies in memory, refreshed with each heartbeat, so that an event costs no query
- * per listener; a logged-out session's stream ends at the next heartbeat.
+ * GET /api/events/stream/: server-sent events of the chats and posts the user may read, and of what
+ * names the user (their notifications, the requests they take part in). Each stream holds the user's
+ * companies in memory, refreshed with each heartbeat, so that an event costs no query per listener; a
+ * logged-out session's stream ends at the next heartbeat.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, events }) => {
   const open = new Set<PassThrough>();
@@ -45,7 +46,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
 
       const unsubscribe = events?.subscribe({
         event: ({ audience, ...event }: BusEvent) => {
-          if (companies.has(audience.companyId)) send(event);
+          const hears =
+            'userIds' in audience
+              ? audience.userIds.includes(session.userId)
+              : companies.has(audience.companyId);
+          if (hears) send(event);
         },
         gap: () => send({ type: 'hello' }),
       });

@@ -1,10 +1,10 @@
-import { ActionIcon, Group, UnstyledButton } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { Group, UnstyledButton } from '@mantine/core';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useCurrentSession } from '../session';
 import { useWidgets } from '../widgets/widgets-context';
 
-/** The header's right end: notifications (nothing behind them yet) and the avatar opening the settings. */
+/** The header's right end: the notifications bell and the avatar opening the settings. */
 export function UserBar() {
   const { user } = useCurrentSession();
   const widgets = useWidgets();
@@ -12,9 +12,7 @@ export function UserBar() {
 
   return (
     <Group gap="xs" wrap="nowrap">
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-        <IconBell size={20} stroke={1.75} aria-hidden />
-      </ActionIcon>
+      <NotificationBell />
       {/* Named by the avatar inside: the person and their status, e.g. "Ada Lovelace Online". */}
       <UnstyledButton
         aria-haspopup="dialog"

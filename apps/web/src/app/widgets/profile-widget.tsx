@@ -3,11 +3,17 @@ import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { sessionQueryOptions } from '../../features/auth/api';
-import { ProfilePanelBody, UserCreateBody } from '../../features/profile';
+import { ProfilePanelBody, type ProfileSlots, UserCreateBody } from '../../features/profile';
+import { UserTasks } from '../../features/tasks';
 import { useCurrentSession } from '../session';
 import { WidgetFrame, type WidgetPlacement } from './widget-frame';
 import { NEW_USER } from './widget-stack';
 import { useWidgets } from './widgets-context';
+
+/** The profile's tabs that other features fill. */
+const PROFILE_SLOTS: ProfileSlots = {
+  tasksTab: (profile) => <UserTasks userId={profile.id} />,
+};
 
 /** The profile panel of /people?profile={id}, or the user-creation page for profile=_new_. */
 export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
@@ -51,7 +57,12 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
       {profile === NEW_USER ? (
         <UserCreateBody />
       ) : (
-        <ProfilePanelBody userId={Number(profile)} viewerId={user.id} onAvatarChange={refreshAvatar} />
+        <ProfilePanelBody
+          userId={Number(profile)}
+          viewerId={user.id}
+          onAvatarChange={refreshAvatar}
+          slots={PROFILE_SLOTS}
+        />
       )}
     </WidgetFrame>
   );

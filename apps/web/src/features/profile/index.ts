@@ -1,2 +1,2 @@
-export { ProfilePanelBody } from './components/profile-panel-body';
+export { ProfilePanelBody, type ProfileSlots } from './components/profile-panel-body';
 export { UserCreateBody } from './components/user-create-body';

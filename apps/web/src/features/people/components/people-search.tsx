@@ -2,13 +2,10 @@ import { ActionIcon, CloseButton, Divider, NavLink, Popover, Stack, Text, TextIn
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useEffectEvent, useId, useState } from 'react';
 import { readSearchHistory, saveSearchQuery } from '../../../lib/search-history';
-import { type TaskTemplate, TaskTemplates } from './task-templates';
+import { TaskTemplates } from './task-templates';
 
 /** Spec §9: the name search waits 500 ms after the last keystroke. */
 const NAME_SEARCH_DEBOUNCE_MS = 500;
-
-/** Task templates come with the tasks issue; until then the panel lists none. */
-const NO_TEMPLATES: readonly TaskTemplate[] = [];
 
 type PeopleSearchProps = {
   /** The directory's search text (q). */
@@ -139,7 +136,7 @@ export function PeopleSearch({ value, onSearch }: PeopleSearchProps) {
           <Text size="xs" fw={600} c="dimmed" px="xs">
             Templates
           </Text>
-          <TaskTemplates templates={NO_TEMPLATES} onChosen={() => setPanelOpened(false)} />
+          <TaskTemplates onChosen={() => setPanelOpened(false)} />
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,9 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconFileText } from '@tabler/icons-react';
+import { Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-
-/** An active task template as the search panel lists it. */
-export type TaskTemplate = { key: string; name: string };
+import { taskTemplatesQueryOptions } from '../../../lib/task-templates';
+import { TemplateIcon } from '../../../ui';
 
 /**
  * Where choosing a template leads (spec §2 Routes): from /people to /tasks, starting a request from the
@@ -11,19 +10,33 @@ export type TaskTemplate = { key: string; name: string };
  */
 export const taskRequestPath = (key: string) => `/tasks?${new URLSearchParams({ form: key, from: 'list' })}`;
 
+function TemplatesSkeleton() {
+  return (
+    <Stack gap={10} px="xs" py={6} role="status" aria-busy="true">
+      <VisuallyHidden>Loading templates…</VisuallyHidden>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={12} width={`${70 - row * 15}%`} aria-hidden />
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * The search panel's active task templates. Templates come with the tasks issue; until then the panel is
- * given none and says so.
+ * The search panel's active task templates (spec people side §2), each with its icon; choosing one
+ * starts a request on /tasks.
  */
-export function TaskTemplates({
-  templates,
-  onChosen,
-}: {
-  templates: readonly TaskTemplate[];
-  onChosen?: () => void;
-}) {
+export function TaskTemplates({ onChosen }: { onChosen?: () => void }) {
   const navigate = useNavigate();
-  if (templates.length === 0) {
+  const templates = useQuery(taskTemplatesQueryOptions());
+  if (templates.isPending) return <TemplatesSkeleton />;
+  if (templates.isError) {
+    return (
+      <Text size="sm" c="dimmed" px="xs">
+        The templates could not be loaded
+      </Text>
+    );
+  }
+  if (templates.data.results.length === 0) {
     return (
       <Text size="sm" c="dimmed" px="xs">
         No templates yet
@@ -32,21 +45,23 @@ export function TaskTemplates({
   }
   return (
     <Stack gap={2}>
-      {templates.map((template) => (
-        <Button
-          key={template.key}
-          variant="subtle"
-          color="gray"
-          justify="flex-start"
-          leftSection={<IconFileText size={16} aria-hidden />}
-          onClick={() => {
-            onChosen?.();
-            navigate(taskRequestPath(template.key));
-          }}
-        >
-          {template.name}
-        </Button>
-      ))}
+      {templates.data.results.map((template) => {
+        return (
+          <Button
+            key={template.key}
+            variant="subtle"
+            color="gray"
+            justify="flex-start"
+            leftSection={<TemplateIcon template={template} size={16} />}
+            onClick={() => {
+              onChosen?.();
+              navigate(taskRequestPath(template.key));
+            }}
+          >
+            {template.name}
+          </Button>
+        );
+      })}
     </Stack>
   );
 }

@@ -65,6 +65,7 @@ function renderPage(path: string, routes: Parameters<typeof stubApi>[0] = {}, pr
   const api = stubApi({
     'GET /api/auth/session/': () => json(200, aSession()),
     ...dictionaryRoutes({ grade: GRADES, UserSpecialEvent: [aDictionaryItem(2, 'Birthday')] }),
+    'GET /api/tasks/templates/': () => json(200, { results: [] }),
     ...routes,
   });
   const queryClient = createQueryClient();
@@ -188,7 +189,7 @@ describe('people directory page', { timeout: 30_000 }, () => {
     const input = screen.getByRole('textbox', { name: "Employee's name" });
     expect(input).toHaveFocus();
     expect(screen.getByText('No history items')).toBeInTheDocument();
-    expect(screen.getByText('No templates yet')).toBeInTheDocument();
+    expect(await screen.findByText('No templates yet')).toBeInTheDocument();
 
     await user.type(input, 'no1');
     act(() => vi.advanceTimersByTime(499));
@@ -203,6 +204,25 @@ describe('people directory page', { timeout: 30_000 }, () => {
     expect(document.cookie).toContain('shistory=no12');
     await user.click(input);
     expect(screen.getByRole('button', { name: 'no12' })).toBeInTheDocument();
+  });
+
+  it("offers the company's request templates in the search panel; one starts a request on /tasks", async () => {
+    const { router, user } = renderPage('/people', {
+      [FILTER]: fakeUsersFilter(people(1, 3)),
+      'GET /api/tasks/templates/': () =>
+        json(200, {
+          results: [
+            { key: 'business_card_order', name: 'Business cards', icon: 'id', type_key: null, factory: true },
+          ],
+        }),
+    });
+    await screen.findByRole('table', { name: 'People' });
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Business cards' }));
+
+    expect(router.state.location.pathname).toBe('/tasks');
+    expect(router.state.location.search).toBe('?form=business_card_order&from=list');
   });
 
   it('opens the profile of a clicked person, selects them and searches for their name', async () => {

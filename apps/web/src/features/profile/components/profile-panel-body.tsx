@@ -1,7 +1,7 @@
 import type { FormField, Profile } from '@atrium/contracts';
 import { Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../lib/http';
 import { EmptyState, SkeletonRows } from '../../../ui';
 import { configModeOf, formFieldsQueryOptions, profileQueryOptions } from '../api';
@@ -12,7 +12,15 @@ import { ProfileHeader } from './profile-header';
 import { SubordinationTab } from './subordination-tab';
 import { TabsCarousel } from './tabs-carousel';
 
-function TabContent({ tab, profile, fields }: { tab: ProfileTab; profile: Profile; fields: FormField[] }) {
+/** What other features show in the profile's tabs; the app fills them (features never import each other). */
+export type ProfileSlots = {
+  /** The Tasks tab's content for the viewed person. */
+  tasksTab?: (profile: Profile) => ReactNode;
+};
+
+type TabContentProps = { tab: ProfileTab; profile: Profile; fields: FormField[]; slots: ProfileSlots };
+
+function TabContent({ tab, profile, fields, slots }: TabContentProps) {
   if ('group' in tab) {
     const groupFields = fields.filter((field) => field.group === tab.group.id);
     return <FieldGroupTab profile={profile} group={tab.group} fields={groupFields} />;
@@ -22,9 +30,9 @@ function TabContent({ tab, profile, fields }: { tab: ProfileTab; profile: Profil
       return <CompetenciesTab profile={profile} />;
     case 'subordination':
       return <SubordinationTab profile={profile} />;
-    // Tasks, Events and Documents get their content with their own features; until then, their empty texts.
     case 'tasks':
-      return <EmptyState text="Task records not found" />;
+      return slots.tasksTab?.(profile) ?? <EmptyState text="Task records not found" />;
+    // Events and Documents get their content with their own features; until then, their empty texts.
     case 'events':
       return <EmptyState text="Vacation days record updates not found" />;
     case 'documents':
@@ -37,9 +45,10 @@ type ViewerProps = {
   viewerId: number;
   /** Called with the person's id once their new picture is saved, to refresh what else shows it. */
   onAvatarChange: (userId: number) => void;
+  slots?: ProfileSlots;
 };
 
-function ProfilePanel({ profile, viewerId, onAvatarChange }: ViewerProps & { profile: Profile }) {
+function ProfilePanel({ profile, viewerId, onAvatarChange, slots = {} }: ViewerProps & { profile: Profile }) {
   // A viewer who may not edit reads the profile with the self configuration's groups and labels.
   const company = profile.edit_mode === 'none' ? undefined : profile.company;
   const config = useQuery(formFieldsQueryOptions(configModeOf(profile.edit_mode), company));
@@ -63,7 +72,7 @@ function ProfilePanel({ profile, viewerId, onAvatarChange }: ViewerProps & { pro
           {active && (
             // Keyed by tab: leaving a tab unmounts it, which is how switching tabs cancels an edit.
             <Tabs.Panel key={active.key} value={active.key} px="md" pt="md">
-              <TabContent tab={active} profile={profile} fields={config.data?.fields ?? []} />
+              <TabContent tab={active} profile={profile} fields={config.data?.fields ?? []} slots={slots} />
             </Tabs.Panel>
           )}
         </Tabs>

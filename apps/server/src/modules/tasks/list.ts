@@ -1,0 +1,187 @@
+import type { TaskListStatus, TaskRow, TaskView } from '@atrium/contracts';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { chatMessages, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
+import { taskSla, workflowStatus } from './status';
+
+const creator = alias(users, 'task_creator');
+const person = alias(users, 'task_person');
+const position = alias(dictionaryItems, 'task_person_position');
+const parent = alias(tasks, 'task_parent');
+
+const commentsCount = sql<number>`(select count(*)::int from ${chatMessages}
+  where ${chatMessages.chatId} = ${tasks.chatId} and ${chatMessages.deletedAt} is null)`;
+
+/**
+ * The columns of a task row. A step is shown under its request's name (the exec list and the
+ * assignee's detail say what is to be approved, not which step it is); the workflow names the steps.
+ */
+const rowColumns = {
+  id: tasks.id,
+  name: sql<string>`coalesce(${parent.name}, ${tasks.name})`,
+  parentTaskId: tasks.parentTaskId,
+  isGroup: tasks.isGroup,
+  template: taskTemplates.key,
+  typeKey: taskTemplates.typeKey,
+  icon: taskTemplates.icon,
+  slaAt: tasks.slaAt,
+  startAt: tasks.startAt,
+  manager: {
+    id: creator.id,
+    first_name: creator.firstName,
+    last_name: creator.lastName,
+    avatar: creator.avatar,
+  },
+  userId: tasks.userId,
+  person: {
+    id: person.id,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    avatar: person.avatar,
+    job_position: position.name,
+  },
+  commentsCount: commentsCount.mapWith(Number),
+  chatId: tasks.chatId,
+  completed: tasks.completed,
+  canceled: tasks.canceled,
+  completeApproved: tasks.completeApproved,
+  completeApprovedAt: tasks.completeApprovedAt,
+  completedAt: tasks.completedAt,
+  skipped: tasks.skipped,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
+
+/** Task rows with their people, template and comment count: one query, whatever the number of rows. */
+export function selectTaskRows(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(tasks)
+    .leftJoin(parent, eq(parent.id, tasks.parentTaskId))
+    .innerJoin(creator, eq(creator.id, tasks.managerId))
+    .leftJoin(person, eq(person.id, tasks.userId))
+    .leftJoin(position, eq(position.id, person.jobPositionId))
+    .leftJoin(taskTemplates, eq(taskTemplates.id, tasks.templateId));
+}
+
+type SelectedRow = Awaited<ReturnType<typeof selectTaskRows>>[number];
+
+/** A left-joined person: null when the task has nobody (a deleted user). */
+function personOf(p: SelectedRow['person']): TaskRow['user_info'] {
+  if (!p || p.id === null) return null;
+  return {
+    id: p.id,
+    first_name: p.first_name ?? '',
+    last_name: p.last_name ?? '',
+    avatar: p.avatar,
+    job_position: p.job_position,
+  };
+}
+
+const iso = (moment: Date | null) => moment?.toISOString() ?? null;
+
+export function toTaskRow(row: SelectedRow, now: Date): TaskRow {
+  return {
+    id: row.id,
+    name: row.name,
+    parent_task: row.parentTaskId,
+    is_group: row.isGroup,
+    template: row.template,
+    type_key: row.typeKey,
+    icon: row.icon,
+    sla: taskSla(row, now),
+    sla_at: iso(row.slaAt),
+    start_at: iso(row.startAt),
+    manager: row.manager,
+    user: row.userId,
+    user_info: personOf(row.person),
+    comments_count: row.commentsCount,
+    chat: row.chatId,
+    completed: row.completed,
+    canceled: row.canceled,
+    complete_approved: row.completeApproved,
+    complete_approved_at: iso(row.completeApprovedAt),
+    completed_at: iso(row.completedAt),
+    skipped: row.skipped,
+    status: workflowStatus(row, now),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type ListTasksInput = {
+  /** Whose tasks. */
+  personId: number;
+  view: TaskView;
+  /** The profile Tasks tab: the creator view also lists the requests filed for the person. */
+  includeRequestsFor: boolean;
+  status: TaskListStatus;
+  order?: string;
+  page: number;
+  pageSize: number;
+  now: Date;
+};
+
+const open = () => and(eq(tasks.completed, false), eq(tasks.canceled, false), eq(tasks.skipped, false));
+const started = (now: Date) => and(isNotNull(tasks.startAt), lte(tasks.startAt, now));
+
+/** Which tasks a view and status tab lists (spec §2, §6). */
+export function listCondition(input: Omit<ListTasksInput, 'order' | 'page' | 'pageSize'>): SQL | undefined {
+  const { personId, now } = input;
+  const byStatus: Record<TaskListStatus, SQL | undefined> = {
+    active: and(open(), started(now)),
+    overdue: and(open(), isNotNull(tasks.slaAt), lte(tasks.slaAt, now)),
+    planned: and(open(), or(isNull(tasks.startAt), gt(tasks.startAt, now))),
+    completed: or(eq(tasks.completed, true), eq(tasks.canceled, true), eq(tasks.skipped, true)),
+  };
+  if (input.view === 'exec') {
+    // A step reaches its assignee's list once it has started; the planned tab shows the ones to come.
+    return and(
+      isNotNull(tasks.parentTaskId),
+      eq(tasks.userId, personId),
+      input.status === 'planned' ? undefined : started(now),
+      byStatus[input.status],
+    );
+  }
+  return and(
+    isNull(tasks.parentTaskId),
+    input.includeRequestsFor
+      ? or(eq(tasks.managerId, personId), eq(tasks.userId, personId))
+      : eq(tasks.managerId, personId),
+    byStatus[input.status],
+  );
+}
+
+function orderOf(order: string | undefined, status: TaskListStatus) {
+  switch (order ?? (status === 'completed' ? 'completed' : undefined)) {
+    case 'completed':
+      return [sql`${tasks.completedAt} desc nulls last`, desc(tasks.id)];
+    case 'created_at':
+      return [asc(tasks.createdAt), asc(tasks.id)];
+    case '-created_at':
+      return [desc(tasks.createdAt), desc(tasks.id)];
+    default:
+      return [sql`${tasks.slaAt} asc nulls last`, desc(tasks.id)];
+  }
+}
+
+/** One page of a task list: two queries (the count and the rows), whatever the page holds. */
+export async function listTasks(
+  db: Db,
+  input: ListTasksInput,
+): Promise<{ count: number; results: TaskRow[] }> {
+  const where = listCondition(input);
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(tasks)
+      .where(where),
+    selectTaskRows(db)
+      .where(where)
+      .orderBy(...orderOf(input.order, input.status))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+  ]);
+  return { count: counted[0]?.count ?? 0, results: rows.map((row) => toTaskRow(row, input.now)) };
+}

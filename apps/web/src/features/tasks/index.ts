@@ -1,0 +1,1 @@
+export { UserTasks } from './components/user-tasks';
