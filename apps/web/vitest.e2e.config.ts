@@ -9,5 +9,7 @@ export default defineProject({
     globalSetup: ['./e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page waits on the network and on React; a second (the default) is too short on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
