@@ -19,6 +19,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema/index';
+import { seedAbsences } from './absences';
 import { seedCompetencies } from './competencies';
 import {
   DEMO_CORP,
@@ -148,7 +149,12 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       () => seedTasks(tx, companies, now),
       (done) => `${done.templates} templates and ${done.requests} requests added`,
     );
-    // Later areas (meetings, balances, documents) follow here, reading `people`.
+    await step(
+      'absences',
+      () => seedAbsences(tx, companies, now),
+      (done) => `${done.absences} absences and ${done.accruals} monthly accruals added`,
+    );
+    // Later areas (meetings, documents) follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };
   });
   // Fresh statistics, so that the first queries on a large seed get good plans.

@@ -7,6 +7,7 @@ import { type Db, openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
 import { createMailer } from './lib/mail';
+import { refreshAbsenceStatuses } from './modules/absences/effects';
 import { deleteStaleSessions } from './modules/auth/sessions';
 
 export type StartOptions = {
@@ -39,6 +40,14 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
     logger: log,
     events,
   });
+  // Illness / Vacation statuses follow approved absences as days pass (decision 0011).
+  const refreshStatuses = () =>
+    refreshAbsenceStatuses(database.db, systemClock.now()).catch((error) =>
+      log.error({ err: error }, 'refreshing absence statuses failed'),
+    );
+  await refreshStatuses();
+  const statusTimer = setInterval(refreshStatuses, 60 * 60 * 1000);
+  statusTimer.unref();
   await app.listen({ port: config.port, host: '0.0.0.0' });
   log.info(`Atrium is running at ${config.appUrl}`);
 
@@ -46,6 +55,7 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(statusTimer);
     log.info({ signal }, 'shutting down');
     // Stops accepting connections and waits for requests in flight, then closes the database.
     await app.close();

@@ -1,4 +1,6 @@
+export * from './absences';
 export * from './auth';
+export * from './calendar';
 export * from './chats';
 export * from './common';
 export * from './competencies';

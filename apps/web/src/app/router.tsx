@@ -3,7 +3,6 @@ import { LogoutPage } from '../features/auth/pages/logout-page';
 import { PageLoader } from '../ui/page-loader';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
-import { SectionPlaceholderPage } from './pages/section-placeholder-page';
 import { TestPage } from './pages/test-page';
 import { RequireSession } from './session';
 
@@ -34,8 +33,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('./pages/switch-company-page')).SwitchCompanyPage,
                 }),
               },
-              // The menu's sections; their screens replace these placeholders in later issues.
-              { path: '/calendar/vacations', element: <SectionPlaceholderPage title="Calendar" /> },
+              {
+                path: '/calendar/vacations',
+                lazy: async () => ({
+                  Component: (await import('../features/calendar/pages/company-calendar-page'))
+                    .CompanyCalendarPage,
+                }),
+              },
               {
                 path: '/tasks',
                 lazy: async () => ({

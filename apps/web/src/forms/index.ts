@@ -1,3 +1,4 @@
+export { fieldsSchema } from './field-rules';
 export { displayValue } from './field-value';
 export { applyMask, fitsMask } from './input-mask';
 export { PersonLabel, personOption, UserIdPicker } from './search-select';

@@ -58,7 +58,16 @@ function csrfToken(): Promise<string> {
   return pendingCsrfToken;
 }
 
-async function request<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+/** Per-call options: `signal` aborts the request (TanStack Query passes one to cancel a superseded call). */
+export type RequestOptions = { signal?: AbortSignal };
+
+async function request<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+  { signal }: RequestOptions = {},
+): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const payload = body instanceof FormData || body === undefined ? body : JSON.stringify(body);
   // Fastify refuses an empty body that claims to be JSON, so the type is only sent with JSON. A form's
@@ -72,8 +81,11 @@ async function request<T>(method: string, path: string, schema: z.ZodType<T>, bo
       headers,
       credentials: 'same-origin',
       body: payload,
+      signal,
     });
-  } catch {
+  } catch (error) {
+    // An aborted call is not a network failure: its caller asked for it and ignores the outcome.
+    if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
   if (!response.ok) throw await toApiError(response);
@@ -86,8 +98,10 @@ async function request<T>(method: string, path: string, schema: z.ZodType<T>, bo
  * thrown as ApiError. Pure on purpose: what a failure means for the screen is decided by its caller.
  */
 export const http = {
-  get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema),
-  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('POST', path, schema, body),
+  get: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('GET', path, schema, undefined, options),
+  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown, options?: RequestOptions) =>
+    request('POST', path, schema, body, options),
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PUT', path, schema, body),
   patch: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PATCH', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),

@@ -14,6 +14,8 @@ export type TemplateDefinition = {
   steps: TemplateStep[];
   parallel?: boolean;
   slaDays?: number;
+  /** The completion and rejection effect (tasks/effects.ts); the absence templates' (decision 0011). */
+  effect?: string;
 };
 
 type FieldSpec = Pick<TemplateField, 'title' | 'name' | 'field_type'> & Partial<TemplateField>;
@@ -56,14 +58,15 @@ const period = (hint: string): FieldSpec[] => [
 ];
 
 /**
- * The six templates the spec knows by key: absences and trips with their own request forms (the next
- * issue adds their endpoints and completion effects), so they are not factory tasks. Type keys follow
+ * The six templates the spec knows by key: absences and trips with their own request forms and
+ * endpoints (modules/absences) and their effects (decision 0011), so they are not factory tasks. Type keys follow
  * spec §9 (24 vacation, 20 trip, 28 sick leave); 22 and 26 go to the unpaid leave and the internal
  * sick days, the icons the web app gives those numbers.
  */
 const KNOWN_TEMPLATES: TemplateDefinition[] = [
   {
     key: 'vacation_approval',
+    effect: 'vacation',
     name: 'Vacation',
     icon: null,
     typeKey: 24,
@@ -74,6 +77,7 @@ const KNOWN_TEMPLATES: TemplateDefinition[] = [
   },
   {
     key: 'leave_at_own_expense_approval',
+    effect: 'own_expense',
     name: 'Leave at own expense',
     icon: null,
     typeKey: 22,
@@ -89,6 +93,7 @@ const KNOWN_TEMPLATES: TemplateDefinition[] = [
   },
   {
     key: 'business_trip_approval',
+    effect: 'business_trip',
     name: 'Business trip',
     icon: null,
     typeKey: 20,
@@ -110,6 +115,7 @@ const KNOWN_TEMPLATES: TemplateDefinition[] = [
   },
   {
     key: 'official_sick_leave_approval',
+    effect: 'sick_leave',
     name: 'Sick leave',
     icon: null,
     typeKey: 28,
@@ -120,6 +126,7 @@ const KNOWN_TEMPLATES: TemplateDefinition[] = [
   },
   {
     key: 'internal_hospital_staff',
+    effect: 'sick_leave',
     name: 'Sick days (staff)',
     icon: null,
     typeKey: 26,
@@ -130,6 +137,7 @@ const KNOWN_TEMPLATES: TemplateDefinition[] = [
   },
   {
     key: 'internal_hospital_gph',
+    effect: 'sick_leave',
     name: 'Sick days (contractors)',
     icon: null,
     typeKey: 26,

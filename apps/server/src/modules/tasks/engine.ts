@@ -4,7 +4,7 @@ import { taskDecisions, tasks, taskTemplates, users } from '../../db/schema/inde
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createChat } from '../chats/service';
 import { type NewNotification, writeNotifications } from '../notifications/service';
-import { runCompletionEffect } from './effects';
+import { runCompletionEffect, runRejectionEffect } from './effects';
 import { loadRoutingData, routeSteps } from './routing';
 import { addWorkingDays, loadWorkCalendar, type WorkCalendar } from './sla';
 import { isClosed, isRunning } from './status';
@@ -126,6 +126,17 @@ async function tellOutcome(
   );
 }
 
+/** The effect name of the request's template (null: none). */
+async function effectOf(tx: Tx, request: TaskRecord): Promise<string | null> {
+  const [template] = request.templateId
+    ? await tx
+        .select({ effect: taskTemplates.effect })
+        .from(taskTemplates)
+        .where(eq(taskTemplates.id, request.templateId))
+    : [];
+  return template?.effect ?? null;
+}
+
 /** Closes a request as approved, skips its optional steps still open and runs the template's effect. */
 async function completeRequest(tx: Tx, request: TaskRecord, actorId: number, now: Date) {
   await tx
@@ -142,13 +153,7 @@ async function completeRequest(tx: Tx, request: TaskRecord, actorId: number, now
       updatedAt: now,
     })
     .where(eq(tasks.id, request.id));
-  const [template] = request.templateId
-    ? await tx
-        .select({ effect: taskTemplates.effect })
-        .from(taskTemplates)
-        .where(eq(taskTemplates.id, request.templateId))
-    : [];
-  await runCompletionEffect(tx, template?.effect ?? null, request, now);
+  await runCompletionEffect(tx, await effectOf(tx, request), request, now);
   return tellOutcome(tx, request, 'task_completed', actorId, now);
 }
 
@@ -243,7 +248,8 @@ export async function createRequest(tx: Tx, input: CreateRequestInput): Promise<
  * Only the step's assignee decides (403), and only while the step has started and both the step and its
  * request are open (409). Every decision is kept in task_decisions. Approving the last required step
  * completes the request (optional steps still open are skipped, the template's effect runs); approving
- * another starts the next step of a sequential request. Rejecting cancels the request and skips the rest.
+ * another starts the next step of a sequential request. Rejecting cancels the request, skips the rest
+ * and runs the rejection side of the template's effect (tasks/effects.ts).
  */
 export async function decideStep(db: Db, input: DecideStepInput): Promise<DecidedStep> {
   const { now } = input;
@@ -294,6 +300,8 @@ export async function decideStep(db: Db, input: DecideStepInput): Promise<Decide
         .update(tasks)
         .set({ canceled: true, completedAt: now, updatedAt: now })
         .where(eq(tasks.id, request.id));
+      // The rejection's consequence (an absence rejected) commits or rolls back with the decision.
+      await runRejectionEffect(tx, await effectOf(tx, request), request, now);
       return done(await tellOutcome(tx, request, 'task_rejected', input.userId, now));
     }
 

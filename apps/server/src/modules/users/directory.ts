@@ -69,7 +69,12 @@ function awayDuring(kind: AbsenceKind, from: string | undefined, to: string | un
 const linksOfType = (types: number[] | undefined) =>
   types?.length ? sql`and ml.manager_type_id in (${idList(types)})` : sql``;
 
-async function conditions(db: Db, session: SessionInfo, filter: UsersFilter): Promise<SQL | undefined> {
+/** The directory's WHERE over users for a filter (company scope included); undefined when nothing can match. */
+export async function conditions(
+  db: Db,
+  session: SessionInfo,
+  filter: UsersFilter,
+): Promise<SQL | undefined> {
   const companies = await directoryCompanies(db, session, [
     ...(filter.Company ?? []),
     ...(filter.company ?? []),

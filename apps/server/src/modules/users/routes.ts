@@ -1,16 +1,11 @@
 import { UsersFilterBody, UsersPage, UsersPageQuery } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { nextPage } from '../../lib/pagination';
 import { requireSession } from '../../plugins/session';
 import { listUsers } from './directory';
 
 const tags = ['users'];
-
-/** The URL of the page after this one, or null on the last page. */
-function nextPage(path: string, query: { page: number; page_size: number }, total: number) {
-  if (query.page * query.page_size >= total) return null;
-  return `${path}?page=${query.page + 1}&page_size=${query.page_size}`;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(

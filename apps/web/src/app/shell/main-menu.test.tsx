@@ -79,12 +79,15 @@ describe('main menu', () => {
       ['Switch company', '/switchCompany', 'Switch company'],
     ]) {
       await user.click(within(menu).getByRole('link', { name }));
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      // Each screen's code loads on its first visit, which can take a few seconds on a busy machine.
+      expect(
+        await screen.findByRole('heading', { level: 1, name: title }, { timeout: 3_000 }),
+      ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(path);
     }
     await user.click(within(menu).getByRole('link', { name: 'Contoso' }));
     expect(router.state.location.pathname).toBe('/');
-  });
+  }, 20_000);
 
   it('knows the news routes the menu names', async () => {
     const { router } = renderSignedIn('/news/create');

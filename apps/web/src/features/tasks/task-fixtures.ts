@@ -1,4 +1,4 @@
-import type { TaskDetail, TaskRow, TasksPage, WorkflowItem } from '@atrium/contracts';
+import type { TaskDetail, TaskFormField, TaskRow, TasksPage, WorkflowItem } from '@atrium/contracts';
 
 /** Test data of the tasks feature, in the shapes of the contracts; only tests import this file. */
 
@@ -73,4 +73,22 @@ export const aTasksPage = (results: TaskRow[], next: string | null = null): Task
   count: results.length,
   next,
   results,
+});
+
+/** A template form field with the spec's every attribute, only `seed` differing from the defaults. */
+export const aTaskField = (
+  seed: Pick<TaskFormField, 'name' | 'title' | 'field_type'> & Partial<TaskFormField>,
+): TaskFormField => ({
+  required: false,
+  regex: null,
+  mask: null,
+  hint: null,
+  extra: {},
+  if_field: null,
+  if_field_value: null,
+  values_url: null,
+  values: null,
+  position: 0,
+  icon: null,
+  ...seed,
 });

@@ -30,6 +30,8 @@ function renderPanel(profile: Profile, routes: Routes = {}, viewerId = VIEWER_ID
     'GET /api/competencies/get_levels/': () => json(200, { results: [] }),
     'GET /api/managers/': () => json(200, { results: [] }),
     'GET /api/managers/manager_types/': () => json(200, { results: MANAGER_TYPES }),
+    'GET /api/user_vars/values/': () => json(200, { count: 0, next: null, results: [] }),
+    [`GET /api/user_vars/${profile.id}/history/`]: () => json(200, { count: 0, next: null, results: [] }),
     ...routes,
   });
   const onAvatarChange = vi.fn();
@@ -54,7 +56,7 @@ async function openTab(user: ReturnType<typeof renderUi>['user'], name: string) 
 const hr = (overrides: Partial<Profile> = {}) =>
   aProfile(12, { ...privateProfileFields(), can_edit: true, edit_mode: 'hr', ...overrides });
 
-describe('profile panel', () => {
+describe('profile panel', { timeout: 15_000 }, () => {
   beforeEach(() => notifications.clean());
 
   it('shows who the person is, their local time with its GMT label, and disabled Message and Invite', async () => {
@@ -94,7 +96,12 @@ describe('profile panel', () => {
   });
 
   it('shows a colleague Events and the field groups, read-only, without the private fields', async () => {
-    const { user, api } = renderPanel(aProfile(12));
+    // The server shows a balance to the person, their managers and HR only.
+    const refused = () => json(403, { error: 'You may not see this.' });
+    const { user, api } = renderPanel(aProfile(12), {
+      'GET /api/user_vars/values/': refused,
+      'GET /api/user_vars/12/history/': refused,
+    });
 
     await waitFor(() =>
       expect(tabNames()).toEqual(['Events', 'General', 'Personal', 'Social networks', 'Employment']),
@@ -114,7 +121,7 @@ describe('profile panel', () => {
     expect(screen.queryByText('Mobile phone')).toBeNull();
 
     await openTab(user, 'Events');
-    expect(screen.getByText('Vacation days record updates not found')).toBeInTheDocument();
+    expect(await screen.findByText('Only the person, their managers and HR see this')).toBeInTheDocument();
   });
 
   it('adds the work tabs for HR, five at a time, and hides the basic content on them', async () => {
@@ -139,6 +146,8 @@ describe('profile panel', () => {
 
     await openTab(user, 'Events');
     expect(screen.getByText('Analyst · Engineering · Platform')).toBeInTheDocument();
+    expect(await screen.findByText('Vacation days record updates not found')).toBeInTheDocument();
+    expect(screen.getByText('Not available')).toBeInTheDocument();
 
     await openTab(user, 'Personal');
     expect(screen.getByText('Birthday').nextSibling).toHaveTextContent('09.12.1990');

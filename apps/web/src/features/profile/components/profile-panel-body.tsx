@@ -7,6 +7,7 @@ import { EmptyState, SkeletonRows } from '../../../ui';
 import { configModeOf, formFieldsQueryOptions, profileQueryOptions } from '../api';
 import { defaultTab, type ProfileTab, profileTabs } from '../profile-tabs';
 import { CompetenciesTab } from './competencies-tab';
+import { EventsTab } from './events-tab';
 import { FieldGroupTab } from './field-group-tab';
 import { ProfileHeader } from './profile-header';
 import { SubordinationTab } from './subordination-tab';
@@ -32,9 +33,9 @@ function TabContent({ tab, profile, fields, slots }: TabContentProps) {
       return <SubordinationTab profile={profile} />;
     case 'tasks':
       return slots.tasksTab?.(profile) ?? <EmptyState text="Task records not found" />;
-    // Events and Documents get their content with their own features; until then, their empty texts.
     case 'events':
-      return <EmptyState text="Vacation days record updates not found" />;
+      return <EventsTab userId={profile.id} />;
+    // Documents gets its content with its own feature; until then, its empty text.
     case 'documents':
       return <EmptyState text="Empty section" />;
   }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FormValues } from '../../../forms';
 import { type ApiCall, json, stubApi } from '../../../test/fake-api';
 import { renderUi } from '../../../ui/test-utils';
+import { aTaskField } from '../task-fixtures';
 import { NewRequestModal } from './new-request-modal';
 
 const FORM = 'GET /api/tasks/templates/equipment_request/form/';
@@ -19,21 +20,6 @@ const EQUIPMENT: TaskTemplate = {
   type_key: null,
   factory: true,
 };
-
-const aTaskField = (seed: Partial<TaskFormField> & Pick<TaskFormField, 'name' | 'title' | 'field_type'>) => ({
-  required: false,
-  regex: null,
-  mask: null,
-  hint: null,
-  extra: {},
-  if_field: null,
-  if_field_value: null,
-  values_url: null,
-  values: null,
-  position: 0,
-  icon: null,
-  ...seed,
-});
 
 /** The equipment request much as the seed defines it: a conditional field, a mask, a pattern, a file field. */
 const EQUIPMENT_FIELDS: TaskFormField[] = [
@@ -366,7 +352,7 @@ describe('NewRequestModal', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
   });
 
-  it('shows a known template’s name and that it is filed from its own form, with nothing to send', async () => {
+  it('shows a known template’s name and its own absence form instead of the factory form', async () => {
     const vacation: TaskTemplate = {
       key: 'vacation_approval',
       name: 'Vacation',
@@ -382,7 +368,26 @@ describe('NewRequestModal', { timeout: 20_000 }, () => {
       'vacation_approval',
     );
 
-    expect(await screen.findByRole('dialog', { name: 'Vacation' })).toHaveTextContent(
+    const dialog = await screen.findByRole('dialog', { name: 'Vacation' });
+    expect(within(dialog).getByRole('textbox', { name: 'Start date' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Number of days' })).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('filed from its own form');
+  });
+
+  it('says a non-factory template it has no form for is filed elsewhere, with nothing to send', async () => {
+    const other: TaskTemplate = {
+      key: 'relocation',
+      name: 'Relocation',
+      icon: null,
+      type_key: null,
+      factory: false,
+    };
+    renderModal(
+      { 'GET /api/tasks/templates/relocation/form/': () => json(200, { template: other, fields: [] }) },
+      'relocation',
+    );
+
+    expect(await screen.findByRole('dialog', { name: 'Relocation' })).toHaveTextContent(
       'This request is filed from its own form',
     );
     expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();

@@ -17,7 +17,9 @@ import {
 } from '../../../forms';
 import { ApiError } from '../../../lib/http';
 import { ConfirmDialog, EmptyState, TemplateIcon } from '../../../ui';
+import { absenceFormOf } from '../absence-api';
 import { requestFormQueryOptions, uploadRequestFile, useCreateRequest } from '../request-api';
+import { AbsenceRequestForm } from './absence-request-form';
 
 /** Spec §9: the factory submit close delay. */
 export const FACTORY_CLOSE_DELAY_MS = 200;
@@ -148,7 +150,7 @@ function FormSkeleton() {
  * The new-request modal of /tasks?form={key} (spec §2, §4 "Factory task flow"): the template's name
  * and its server-defined form, with masks, hints, required marks and conditional fields. Submitting
  * checks the fields, uploads the files, files the request; 200 ms later `onCreated` gets its id.
- * Templates the spec knows by key (absence requests) are filed from their own forms, not this one.
+ * Templates the spec knows by key (absences, trips) get their own forms (AbsenceRequestForm).
  */
 export function NewRequestModal({ templateKey, onClose, onCreated }: NewRequestModalProps) {
   const query = useQuery({ ...requestFormQueryOptions(templateKey ?? ''), enabled: templateKey !== null });
@@ -175,12 +177,20 @@ export function NewRequestModal({ templateKey, onClose, onCreated }: NewRequestM
       />
     );
   } else if (!query.data.template.factory) {
-    body = (
+    const absence = absenceFormOf(query.data.template.key);
+    body = absence ? (
+      <AbsenceRequestForm
+        key={templateKey}
+        form={query.data}
+        absence={absence}
+        onCancel={requestCancel}
+        onCreated={created}
+        onDirtyChange={setDirty}
+      />
+    ) : (
+      // A non-factory template the app has no form for: nothing could be filed from here.
       <Stack gap="md">
-        <Text size="sm">
-          This request is filed from its own form, which comes with the absence requests and is not available
-          here yet.
-        </Text>
+        <Text size="sm">This request is filed from its own form, which is not available here.</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close

@@ -250,6 +250,27 @@ describe('tasks page', { timeout: 20_000 }, () => {
     expect(search().has('from')).toBe(false);
   });
 
+  it('opens a filed vacation among the requests I created: view=creator, its taskId, the form closed', async () => {
+    const vacation = TEMPLATES[0] as TaskTemplate;
+    const { user, search } = renderTasks('/tasks?form=vacation_approval&from=list', {
+      routes: {
+        'GET /api/tasks/templates/vacation_approval/form/': () =>
+          json(200, { template: vacation, fields: [] }),
+        'GET /api/absences/count-days/': () => json(200, { count_days: 3 }),
+        'GET /api/absences/available/': () => json(200, { count_days: 100_000 }),
+        'POST /api/absences/vacation/': () => json(201, { id: 41, chat: 900 }),
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'End date' }, LOADED), '10.01.2099');
+    expect(await screen.findByRole('textbox', { name: 'Number of days' })).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+
+    await vi.waitFor(() => expect(search().get('taskId')).toBe('41'));
+    expect(search().get('view')).toBe('creator');
+    expect(search().has('form')).toBe(false);
+    expect(search().has('from')).toBe(false);
+  });
+
   it('refreshes the list when a task changes or someone comments on a listed task', async () => {
     const sources = stubEventSource();
     let tasks = [aTaskRow(1, { name: 'New laptop' })];

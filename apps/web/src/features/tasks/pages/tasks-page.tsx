@@ -98,7 +98,8 @@ export function TasksPage() {
       <NewRequestModal
         templateKey={form}
         onClose={() => change({ form: null, from: null })}
-        onCreated={(id) => change({ taskId: id, form: null, from: null })}
+        // Spec §4 "Vacation request" step 5: the new request opens among those I created.
+        onCreated={(id) => change({ view: 'creator', taskId: id, form: null, from: null })}
       />
     </Stack>
   );

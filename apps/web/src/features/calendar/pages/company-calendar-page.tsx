@@ -1,0 +1,214 @@
+import type { CalendarFilterBody, HolidayDay, UserListItem } from '@atrium/contracts';
+import { Box, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconRss } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentSession } from '../../../app/session';
+import {
+  calendarMonthQueryOptions,
+  holidaysQueryOptions,
+  type MissingUsersPageParam,
+  missingUsersQueryOptions,
+  nextMissingUsersPage,
+  type PeopleScope,
+  structureQueryOptions,
+} from '../api';
+import { CALENDAR_VIEWS, CalendarHeader, type CalendarView } from '../components/calendar-header';
+import { FeedModal } from '../components/feed-modal';
+import { FilterPanel } from '../components/filter-panel';
+import { MonthGrid } from '../components/month-grid';
+import { isoDate, parseIsoDate, shiftMonth } from '../month-grid';
+
+/** Spec §9: the calendar's requests wait 700 ms for the choices to settle. */
+export const CALENDAR_DEBOUNCE_MS = 700;
+
+const isView = (value: string | null): value is CalendarView =>
+  CALENDAR_VIEWS.includes(value as CalendarView);
+
+/** The page's `view` and `date`, the defaults (month, today) standing in for missing or invalid ones. */
+function useCalendarAddress() {
+  const [params, setParams] = useSearchParams();
+  const viewParam = params.get('view');
+  const dateParam = params.get('date');
+  const date = parseIsoDate(dateParam) ?? new Date();
+  const view: CalendarView = isView(viewParam) ? viewParam : 'month';
+  const complete = isView(viewParam) && parseIsoDate(dateParam) !== null;
+
+  useEffect(() => {
+    // Spec §2: missing values are written into the address; replace, so Back does not return to the bare URL.
+    if (!complete) setParams({ view, date: isoDate(date) }, { replace: true });
+  });
+
+  const goTo = (next: Date) => setParams({ view, date: isoDate(next) });
+  return { view, date, goTo };
+}
+
+/** The people of all loaded pages, each once (the sick-leave set may repeat someone of the vacation set). */
+function uniquePeople(pages: readonly { results: UserListItem[] }[] | undefined) {
+  if (!pages) return undefined;
+  const seen = new Map<number, UserListItem>();
+  for (const page of pages)
+    for (const person of page.results) if (!seen.has(person.id)) seen.set(person.id, person);
+  return [...seen.values()];
+}
+
+/** /calendar/vacations: the company's month of vacations and sick leaves (spec work side §2). */
+export function CompanyCalendarPage() {
+  const { company } = useCurrentSession();
+  const { date, goTo } = useCalendarAddress();
+  const year = date.getFullYear();
+  const month = date.getMonth() + 1;
+
+  const [department, setDepartment] = useState<number[]>([]);
+  const [division, setDivision] = useState<number[]>([]);
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [feedOpen, feed] = useDisclosure(false);
+  const [filtersOpen, filters] = useDisclosure(false);
+  const phone = useMediaQuery('(max-width: 62em)');
+
+  // The people and the exclusions belong to one month and one structure filter: a new one clears them.
+  const scopeKey = JSON.stringify({ year, month, department, division } satisfies PeopleScope);
+  const [excludedScope, setExcludedScope] = useState(scopeKey);
+  if (excludedScope !== scopeKey) {
+    setExcludedScope(scopeKey);
+    setExcluded(new Set());
+  }
+
+  // Debounced as text, so a value equal to the last one does not restart the wait.
+  const [settledScopeKey] = useDebouncedValue(scopeKey, CALENDAR_DEBOUNCE_MS);
+  const settledScope = useMemo(() => JSON.parse(settledScopeKey) as PeopleScope, [settledScopeKey]);
+
+  const peopleQuery = useInfiniteQuery(missingUsersQueryOptions(settledScope));
+  const people = useMemo(() => uniquePeople(peopleQuery.data?.pages), [peopleQuery.data]);
+  // Spec §4: once the vacation set is loaded (or has no more pages), the sick-leave set is added
+  // without waiting for "Load more"; further pages of either set come on demand.
+  const { data: peoplePages, isFetching: peopleFetching, fetchNextPage } = peopleQuery;
+  const lastParam = (peoplePages?.pageParams as MissingUsersPageParam[] | undefined)?.at(-1);
+  const lastPage = peoplePages?.pages.at(-1);
+  const startsSickSet =
+    lastParam?.kind === 'vacation' &&
+    lastPage &&
+    nextMissingUsersPage(lastPage, lastParam)?.kind === 'sick_leave';
+  useEffect(() => {
+    if (startsSickSet && !peopleFetching) void fetchNextPage();
+  }, [startsSickSet, peopleFetching, fetchNextPage]);
+
+  // With someone unticked, the grid asks for the ticked ones only.
+  const ticked =
+    excluded.size > 0 && people
+      ? people.filter((person) => !excluded.has(person.id)).map(({ id }) => id)
+      : undefined;
+  const bodyKey = JSON.stringify({
+    year,
+    month,
+    detail: true,
+    ...(ticked && { users: ticked }),
+    ...(department.length > 0 && { department }),
+    ...(division.length > 0 && { division }),
+  } satisfies CalendarFilterBody);
+  const [settledBodyKey] = useDebouncedValue(bodyKey, CALENDAR_DEBOUNCE_MS);
+  const settledBody = useMemo(() => JSON.parse(settledBodyKey) as CalendarFilterBody, [settledBodyKey]);
+
+  const monthQuery = useQuery({
+    ...calendarMonthQueryOptions(settledBody),
+    // Within one month the grid keeps what it shows until the new answer replaces it.
+    placeholderData: (previous) =>
+      previous && previous.year === settledBody.year && previous.month === settledBody.month
+        ? previous
+        : undefined,
+  });
+  const holidaysQuery = useQuery(holidaysQueryOptions(settledBody.year));
+  const holidays = useMemo(() => {
+    const byDate = new Map<string, HolidayDay>();
+    for (const each of holidaysQuery.data?.months ?? [])
+      for (const week of each.weeks) for (const day of week.days) byDate.set(day.date, day);
+    return byDate;
+  }, [holidaysQuery.data]);
+
+  const departments = useQuery(structureQueryOptions('Department', company.id)).data;
+  const divisions = useQuery(structureQueryOptions('Division', company.id)).data;
+
+  const showsOtherMonth = settledBody.year !== year || settledBody.month !== month;
+  const loading = showsOtherMonth || monthQuery.isPending;
+
+  const panel = (
+    <FilterPanel
+      departments={departments}
+      divisions={divisions}
+      department={department}
+      division={division}
+      onDepartment={setDepartment}
+      onDivision={setDivision}
+      people={people}
+      excluded={excluded}
+      onToggle={(id, isTicked) => {
+        const next = new Set(excluded);
+        if (isTicked) next.delete(id);
+        else next.add(id);
+        setExcluded(next);
+      }}
+      hasMore={peopleQuery.hasNextPage}
+      loadingMore={peopleQuery.isFetchingNextPage}
+      onLoadMore={() => peopleQuery.fetchNextPage()}
+    />
+  );
+
+  return (
+    <Stack gap="lg">
+      <CalendarHeader
+        year={year}
+        month={month}
+        onStep={(offset) => goTo(shiftMonth(date, offset))}
+        onToday={() => goTo(new Date())}
+        onMonth={(pickedYear, pickedMonth) => goTo(new Date(pickedYear, pickedMonth - 1, 1))}
+        actions={
+          <Group gap="sm">
+            {phone && (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} />}
+                onClick={filters.open}
+              >
+                Filters
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconRss size={16} />} onClick={feed.open}>
+              Subscribe
+            </Button>
+          </Group>
+        }
+      />
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        {!phone && (
+          <Paper
+            component="aside"
+            aria-label="Calendar filters"
+            withBorder
+            p="md"
+            w={260}
+            style={{ flex: 'none' }}
+          >
+            {panel}
+          </Paper>
+        )}
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <MonthGrid
+            month={month}
+            data={monthQuery.data}
+            loading={loading}
+            holidays={holidays}
+            today={isoDate(new Date())}
+          />
+        </Box>
+      </Group>
+      {phone && (
+        <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="bottom" size="85%">
+          {panel}
+        </Drawer>
+      )}
+      <FeedModal opened={feedOpen} onClose={feed.close} />
+    </Stack>
+  );
+}
