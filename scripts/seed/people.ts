@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client';
 import { companyMembers, userGroups, userRights, users } from '../../apps/server/src/db/schema/index';
 import { insertRows, reserveIds } from './bulk';
+import { DEMO_LIST } from './demo';
 import {
   type Dictionaries,
   type Grade,
@@ -193,6 +194,7 @@ const SOCIAL_NETWORKS = [
   'whatsapp',
 ];
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => [c, c.weight] as const);
+const DEMO_NAMES = new Set(DEMO_LIST.map((each) => `${each.firstName} ${each.lastName}`));
 
 function person(seat: Seat, env: PeopleEnv, emails: Set<string>): UserRow {
   const { rng, company, dictionaries, now } = env;
@@ -202,11 +204,15 @@ function person(seat: Seat, env: PeopleEnv, emails: Set<string>): UserRow {
   const country: Country = fixed ? countryByCode(fixed.country) : rng.weighted(COUNTRY_WEIGHTS);
   const gender = fixed?.gender ?? (rng.chance(0.5) ? 'female' : 'male');
   const firstName = fixed?.firstName ?? rng.pick(country[gender]);
-  const surname = rng.int(0, country.last.length - 1);
-  const lastName =
-    fixed?.lastName ??
-    (gender === 'female' ? country.femaleLast?.[surname] : undefined) ??
-    (country.last[surname] as string);
+  const drawn = rng.int(0, country.last.length - 1);
+  const surnameAt = (index: number) =>
+    (gender === 'female' ? country.femaleLast?.[index] : undefined) ?? (country.last[index] as string);
+  // A generated namesake of a demo account (a second 'Maya Chen') would confuse everyone trying the demo:
+  // such a person takes the next surname instead, without another draw, so the rest of the seed is as before.
+  const surname = DEMO_NAMES.has(`${firstName} ${surnameAt(drawn)}`)
+    ? (drawn + 1) % country.last.length
+    : drawn;
+  const lastName = fixed?.lastName ?? surnameAt(surname);
   const [city, gmt] = fixed ? [fixed.city, gmtOf(country, fixed.city)] : rng.pick(country.cities);
 
   const { employment, grade, official } = rank(seat.role, rng);

@@ -278,6 +278,16 @@ describe('seedDemoIfEmpty', () => {
     expect(companies[0]?.logo).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 
+  it('gives no generated person the name of a demo account', async () => {
+    const accounts = sql`('hr@demo.test', 'editor@demo.test', 'manager@demo.test', 'employee@demo.test')`;
+    const namesakes = await rows<{ email: string }>(
+      demo.db,
+      sql`select u.email from users u join users d on d.first_name = u.first_name and d.last_name = u.last_name
+           where d.email in ${accounts} and u.email not in ${accounts}`,
+    );
+    expect(namesakes).toEqual([]);
+  });
+
   it('makes hr@demo.test HR of Demo Corp, with partial_update_user, and a plain user of Demo Labs', async () => {
     const hr = await account('hr@demo.test');
     expect(hr).toMatchObject({
