@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { managerLinks } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionInfo } from '../auth/sessions';
-import { hasPermission, profileAccess } from '../users/policy';
+import { overseesPerson, profileAccess } from '../users/policy';
 import { type LedgerPerson, loadLedgerPerson } from './balance';
 
 /**
@@ -15,12 +13,6 @@ export async function personForViewer(db: Db, viewer: SessionInfo, userId: numbe
   const access = await profileAccess(db, viewer, userId);
   const person = access ? await loadLedgerPerson(db, userId) : null;
   if (!person) throw notFound();
-  if (userId === viewer.userId) return person;
-  const [link] = await db
-    .select({ id: managerLinks.id })
-    .from(managerLinks)
-    .where(and(eq(managerLinks.userId, userId), eq(managerLinks.managerId, viewer.userId)));
-  if (link) return person;
-  if (await hasPermission(db, viewer.userId, person.companyId, 'partial_update_user')) return person;
+  if (await overseesPerson(db, viewer.userId, person)) return person;
   throw forbidden();
 }

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { managerLinks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
-import { HR_PERMISSION } from '../tasks/policy';
-import { hasPermission } from '../users/policy';
+import { HR_PERMISSION, hasPermission } from '../users/policy';
 
 /**
  * Whose absence kinds a viewer may know. Colleagues see that someone is away (vacation list) or on sick

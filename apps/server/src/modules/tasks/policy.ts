@@ -3,10 +3,7 @@ import type { Db } from '../../db/client';
 import { managerLinks, tasks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import type { ChatAccess } from '../chats/access';
-import { hasPermission } from '../users/policy';
-
-/** HR of a company: whoever may edit its people's profiles (group 1 holds that right). */
-export const HR_PERMISSION = 'partial_update_user';
+import { HR_PERMISSION, hasPermission } from '../users/policy';
 
 type TaskRecord = typeof tasks.$inferSelect;
 

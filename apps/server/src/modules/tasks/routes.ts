@@ -7,21 +7,21 @@ import {
   TasksQuery,
   WorkflowResponse,
 } from '@atrium/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { managerLinks, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { deliverNotifications } from '../notifications/service';
-import { hasPermission } from '../users/policy';
+import { overseesPerson } from '../users/policy';
 import { actionableStep, loadTaskDetail, loadWorkflow, patchRequest } from './detail';
 import { decideStep } from './engine';
 import { listTasks } from './list';
-import { HR_PERMISSION, taskAccess } from './policy';
+import { taskAccess } from './policy';
 
 const tags = ['tasks'];
 
@@ -36,12 +36,7 @@ async function listedPerson(db: Db, viewer: SessionInfo, userId: number | undefi
     .from(users)
     .where(eq(users.id, userId));
   if (!person) throw notFound();
-  const [managed] = await db
-    .select({ id: managerLinks.id })
-    .from(managerLinks)
-    .where(and(eq(managerLinks.userId, person.id), eq(managerLinks.managerId, viewer.userId)))
-    .limit(1);
-  if (managed || (await hasPermission(db, viewer.userId, person.companyId, HR_PERMISSION))) return person.id;
+  if (await overseesPerson(db, viewer.userId, person)) return person.id;
   throw forbidden();
 }
 

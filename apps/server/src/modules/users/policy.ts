@@ -1,7 +1,7 @@
 import type { EditMode } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companyMembers, groupPermissions, userGroups, users } from '../../db/schema/index';
+import { companyMembers, groupPermissions, managerLinks, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 
 /** The companies whose people a user may list: the ones they are a member of. */
@@ -26,6 +26,9 @@ export async function directoryCompanies(
   const member = new Set(await memberCompanyIds(db, session.userId));
   return requested.filter((id) => member.has(id));
 }
+
+/** HR of a company: whoever may edit its people's profiles (group 1 holds that right). */
+export const HR_PERMISSION = 'partial_update_user';
 
 /** Whether a user holds a permission (through their groups) in a company. */
 export async function hasPermission(db: Db, userId: number, companyId: number, codename: string) {
@@ -71,7 +74,21 @@ export async function profileAccess(
     memberCompanyIds(db, target.id),
   ]);
   if (!targetCompanies.some((id) => viewerCompanies.includes(id))) return null;
-  const isHr = await hasPermission(db, viewer.userId, target.companyId, 'partial_update_user');
+  const isHr = await hasPermission(db, viewer.userId, target.companyId, HR_PERMISSION);
   const isSelf = viewer.userId === target.id;
   return { target, seesPrivate: isSelf || isHr, editMode: isHr ? 'hr' : isSelf ? 'self' : 'none' };
+}
+
+/**
+ * Whether a viewer oversees a person, and so may read their tasks and absence records: it is the
+ * person, one of their managers (any manager link), or HR of the person's company.
+ */
+export async function overseesPerson(db: Db, viewerId: number, person: { id: number; companyId: number }) {
+  if (person.id === viewerId) return true;
+  const [link] = await db
+    .select({ id: managerLinks.id })
+    .from(managerLinks)
+    .where(and(eq(managerLinks.userId, person.id), eq(managerLinks.managerId, viewerId)))
+    .limit(1);
+  return link !== undefined || hasPermission(db, viewerId, person.companyId, HR_PERMISSION);
 }

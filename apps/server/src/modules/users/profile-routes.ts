@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { loadFormConfig, publishConfig, updateFormField } from './form-config';
-import { hasPermission, memberCompanyIds, type ProfileAccess, profileAccess } from './policy';
+import { HR_PERMISSION, hasPermission, memberCompanyIds, type ProfileAccess, profileAccess } from './policy';
 import { loadProfile } from './profile';
 import { formValues } from './profile-edit';
 
@@ -100,7 +100,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     async (request) => {
       const session = requireSession(request);
       const companyId = session.companyId;
-      if (!(await hasPermission(db, session.userId, companyId, 'partial_update_user'))) throw forbidden();
+      if (!(await hasPermission(db, session.userId, companyId, HR_PERMISSION))) throw forbidden();
       if (!(await updateFormField(db, companyId, request.params.id, request.body))) throw notFound();
       return publishConfig(await loadFormConfig(db, companyId, 'hr'));
     },
@@ -169,7 +169,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     async (request, reply) => {
       const session = requireSession(request);
       const companyId = session.companyId;
-      if (!(await hasPermission(db, session.userId, companyId, 'partial_update_user'))) throw forbidden();
+      if (!(await hasPermission(db, session.userId, companyId, HR_PERMISSION))) throw forbidden();
       const { fields } = await loadFormConfig(db, companyId, 'create');
       const values = await formValues(db, {
         companyId,
