@@ -33,6 +33,7 @@ import {
 import { type Dictionaries, ensureDictionaries } from './dictionaries';
 import { ensureHolidays } from './holidays';
 import { insertManagerLinks } from './managers';
+import { seedMeetings } from './meetings';
 import { COMPANY_NAMES } from './names';
 import { seedNews } from './news';
 import { insertPeople } from './people';
@@ -154,7 +155,12 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       () => seedAbsences(tx, companies, now),
       (done) => `${done.absences} absences and ${done.accruals} monthly accruals added`,
     );
-    // Later areas (meetings, documents) follow here, reading `people`.
+    await step(
+      'meetings',
+      () => seedMeetings(tx, companies, now),
+      (done) => `${done.meetings} meetings added`,
+    );
+    // Later areas (documents) follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };
   });
   // Fresh statistics, so that the first queries on a large seed get good plans.

@@ -22,6 +22,8 @@ import { competenciesRoutes } from './modules/competencies/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { managersRoutes } from './modules/managers/routes';
+import { meetingsImportRoutes } from './modules/meetings/import-routes';
+import { meetingsRoutes } from './modules/meetings/routes';
 import { newsRoutes } from './modules/news/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { rolesRoutes } from './modules/roles/routes';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes, deps);
   await app.register(absencesRoutes, deps);
   await app.register(calendarRoutes, deps);
+  await app.register(meetingsRoutes, deps);
+  await app.register(meetingsImportRoutes, deps);
   await app.register(eventsRoutes, deps);
   const events = deps.events;
   if (events) app.addHook('onClose', () => events.close());

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GROUP_HR } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,11 @@ import {
   holidays,
   levelTypes,
   managerLinks,
+  meetingAttendees,
+  meetings,
   users,
 } from '../src/db/schema/index';
+import { issueFeed } from '../src/modules/calendar/feed';
 import { buildMonth } from '../src/modules/calendar/month';
 import { monthJson } from '../src/modules/calendar/month-json';
 import { createCompany, createUser } from './fixtures';
@@ -565,5 +569,173 @@ describe('iCal feed', () => {
       .get('/api/calendars/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics');
     expect(unknown.status).toBe(404);
     expect((await as.Col!.post('/api/calendars/feed/', { scope: 'team' })).status).toBe(422);
+  });
+});
+
+describe('iCal feed of meetings', () => {
+  const fetchFeed = (url: string) => t.client().get(new URL(url).pathname);
+  const FEED = '/api/calendars/events/feed/';
+  const unfolded = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
+  const summaries = (text: string) =>
+    unfolded(text)
+      .filter((line) => line.startsWith('SUMMARY:'))
+      .map((line) => line.slice('SUMMARY:'.length))
+      .sort();
+  const meetingIds: Record<string, string> = {};
+
+  /** A meeting of `organizer` in `companyId` at the UTC start given, an hour long. */
+  const addMeeting = async (
+    key: string,
+    organizer: string,
+    start: string,
+    attendees: string[] = [],
+    more: Partial<typeof meetings.$inferInsert> = {},
+  ) => {
+    const startsAt = new Date(start);
+    const uuid = randomUUID();
+    await t.db.insert(meetings).values({
+      id: uuid,
+      companyId: acme,
+      organizerId: id[organizer]!,
+      title: key,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+      createdAt: startsAt,
+      updatedAt: startsAt,
+      ...more,
+    });
+    if (attendees.length)
+      await t.db.insert(meetingAttendees).values(attendees.map((email) => ({ meetingId: uuid, email })));
+    meetingIds[key] = uuid;
+  };
+
+  beforeAll(async () => {
+    await addMeeting('Col sync', 'Col', '2026-11-25T10:00:00Z', ['col@acme.test', 'ann@acme.test'], {
+      description: 'Agenda; notes, more',
+      link: 'https://meet.example.com/sync',
+    });
+    await addMeeting('Ann review with Col', 'Ann', '2026-11-26T14:00:00Z', [
+      'ann@acme.test',
+      'col@acme.test',
+    ]);
+    await addMeeting('Ann alone', 'Ann', '2026-11-26T15:00:00Z', ['ann@acme.test', 'ben@acme.test']);
+    await addMeeting('Col stand-up', 'Col', '2026-01-05T08:00:00Z', [], {
+      timeZone: 'Europe/Berlin',
+      recurrence: 'daily',
+    });
+    await addMeeting('Col weekly that ended', 'Col', '2026-01-05T08:00:00Z', [], {
+      recurrence: 'weekly',
+      recurrenceUntil: '2026-06-29',
+    });
+    await addMeeting('Col long ago', 'Col', '2025-01-10T10:00:00Z');
+    await addMeeting('Col far ahead', 'Col', '2028-01-10T10:00:00Z');
+    await addMeeting(
+      'Globex meeting',
+      'Stan',
+      '2026-11-25T10:00:00Z',
+      ['stan@globex.test', 'col@acme.test'],
+      {
+        companyId: globex,
+      },
+    );
+  });
+
+  it('answers 401 to managing a feed without a session', async () => {
+    const anonymous = t.client();
+    await anonymous.csrf();
+    for (const response of await Promise.all([
+      anonymous.get(FEED),
+      anonymous.post(FEED),
+      anonymous.delete(FEED),
+    ]))
+      expect(response.status).toBe(401);
+  });
+
+  it('has none until created', async () => {
+    expect((await as.Col!.get(FEED)).status).toBe(404);
+  });
+
+  it("serves the owner's meetings of the company, a month back to a year ahead, without a session", async () => {
+    const created = await as.Col!.post(FEED);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    expect(created.body).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/calendars\/feed\/[A-Za-z0-9_-]{43}\.ics$/),
+      created_at: '2026-11-20T09:00:00.000Z',
+    });
+    const feed = await fetchFeed(created.body.url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(feed.text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(feed.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    for (const line of feed.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(unfolded(feed.text)).toContain('X-WR-CALNAME:Meetings — Acme');
+    // Organized or attended, in Acme; not Ann's meeting without Col, not Globex's, not out of reach.
+    expect(summaries(feed.text)).toEqual(['Ann review with Col', 'Col stand-up', 'Col sync']);
+    expect(feed.text).toContain(
+      `BEGIN:VEVENT\r\nUID:meeting-${meetingIds['Col sync']}@localhost\r\nDTSTAMP:20261120T090000Z\r\n` +
+        'DTSTART:20261125T100000Z\r\nDTEND:20261125T110000Z\r\nSUMMARY:Col sync\r\n' +
+        'DESCRIPTION:Agenda\\; notes\\, more\r\nURL:https://meet.example.com/sync\r\n' +
+        'ATTENDEE;CN="Ann Archer":mailto:ann@acme.test\r\nATTENDEE;CN="Col Cole":mailto:col@acme.test\r\n' +
+        'END:VEVENT\r\n',
+    );
+    // The stand-up began in January and repeats for ever, at 09:00 in Berlin summer and winter alike.
+    expect(feed.text).toContain(
+      'DTSTART;TZID=Europe/Berlin:20260105T090000\r\nDTEND;TZID=Europe/Berlin:20260105T100000\r\nRRULE:FREQ=DAILY\r\n',
+    );
+    expect(feed.text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n');
+    expect(await as.Col!.get(FEED)).toMatchObject({
+      status: 200,
+      body: { url: null, created_at: '2026-11-20T09:00:00.000Z' },
+    });
+  });
+
+  it('regenerating revokes the old URL', async () => {
+    const first = await as.Col!.post(FEED);
+    const second = await as.Col!.post(FEED);
+    expect(second.body.url).not.toBe(first.body.url);
+    expect((await fetchFeed(first.body.url)).status).toBe(404);
+    expect((await fetchFeed(second.body.url)).status).toBe(200);
+  });
+
+  it('deleting revokes the feed', async () => {
+    const created = await as.Col!.post(FEED);
+    expect((await as.Col!.delete(FEED)).status).toBe(204);
+    expect((await fetchFeed(created.body.url)).status).toBe(404);
+    expect((await as.Col!.get(FEED)).status).toBe(404);
+    expect((await as.Col!.delete(FEED)).status).toBe(204);
+  });
+
+  it('is apart from the absence feed: each is issued and revoked on its own', async () => {
+    const absencesFeed = await as.Col!.post('/api/calendars/feed/', { scope: 'all' });
+    const meetingsFeed = await as.Col!.post(FEED);
+    expect(summaries((await fetchFeed(absencesFeed.body.url)).text)).toContain('Ben Brown — Sick leave');
+    expect(summaries((await fetchFeed(meetingsFeed.body.url)).text)).toContain('Col sync');
+    await as.Col!.delete(FEED);
+    expect((await fetchFeed(absencesFeed.body.url)).status).toBe(200);
+    const again = await as.Col!.post(FEED);
+    await as.Col!.post('/api/calendars/feed/', { scope: 'all' });
+    expect((await fetchFeed(absencesFeed.body.url)).status).toBe(404);
+    expect((await fetchFeed(again.body.url)).status).toBe(200);
+    await as.Col!.delete('/api/calendars/feed/');
+    expect((await fetchFeed(again.body.url)).status).toBe(200);
+    expect((await as.Col!.get('/api/calendars/feed/')).status).toBe(404);
+    expect((await as.Col!.get(FEED)).status).toBe(200);
+  });
+
+  it("keeps each user to their own feed: another's is neither shown nor revoked", async () => {
+    const col = await as.Col!.post(FEED);
+    const stan = await as.Stan!.post(FEED);
+    expect(summaries((await fetchFeed(stan.body.url)).text)).toEqual(['Globex meeting']);
+    await as.Stan!.delete(FEED);
+    expect((await fetchFeed(stan.body.url)).status).toBe(404);
+    expect((await fetchFeed(col.body.url)).status).toBe(200);
+    await as.Stan!.post(FEED);
+    expect((await fetchFeed(col.body.url)).status).toBe(200);
+  });
+
+  it('stops serving when its owner is no longer active', async () => {
+    const gone = await issueFeed(t.db, id.Gone!, 'meetings', new Date(), 'http://localhost');
+    expect((await fetchFeed(gone.url)).status).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ import { parseSeedArgs } from '../../../scripts/seed/cli';
 import { seed, seedDemoIfEmpty } from '../../../scripts/seed/index';
 import { type Database, type Db, queryRows } from '../src/db/client';
 import type { StartOptions } from '../src/main';
+import { zonedDays } from '../src/modules/meetings/days';
+import { visibleOccurrencesBetween } from '../src/modules/meetings/read';
 import { openTestDatabase } from './database';
 import { createCompany, createUser } from './fixtures';
 
@@ -35,6 +37,8 @@ async function digest(db: Db): Promise<string> {
     sql`select to_jsonb(t) as r from user_rights t order by user_id, company_id, "right"`,
     sql`select to_jsonb(t) as r from manager_links t order by id`,
     sql`select to_jsonb(t) as r from holidays t order by id`,
+    sql`select to_jsonb(t) as r from meetings t order by id`,
+    sql`select to_jsonb(t) as r from meeting_attendees t order by meeting_id, email`,
   ];
   const hash = createHash('sha256');
   for (const query of tables) hash.update(JSON.stringify(await rows(db, query)));
@@ -217,6 +221,13 @@ describe('seed', () => {
     expect(await count(a.db, sql`select 1 from holidays`)).toBe(
       await count(b.db, sql`select 1 from holidays`),
     );
+    // Meetings only for the new people: those organized by people of the first run stay as they were.
+    const organizedBefore = sql`select 1 from meetings m
+      where m.organizer_id in (select id from users order by id limit ${50 + 4})`;
+    expect(await count(a.db, organizedBefore)).toBe(await count(b.db, organizedBefore));
+    expect(await count(a.db, sql`select 1 from meetings`)).toBeGreaterThan(
+      await count(b.db, sql`select 1 from meetings`),
+    );
   });
 });
 
@@ -338,6 +349,45 @@ describe('seedDemoIfEmpty', () => {
       type: 'hrbp',
       manager: 'hr@demo.test',
     });
+  });
+
+  it('gives each demo account meetings today, one under way and one recurring daily, and more in the coming week', async () => {
+    const today = zonedDays('2026-03-15', 1, 'UTC');
+    const week = zonedDays('2026-03-16', 6, 'UTC');
+    for (const email of ['employee@demo.test', 'manager@demo.test', 'hr@demo.test', 'editor@demo.test']) {
+      const { id, company_id } = (await people(demo.db)).find((person) => person.email === email) as Person;
+      const viewer = { userId: id, companyId: company_id };
+      const todays = await visibleOccurrencesBetween(demo.db, viewer, today.from, today.to);
+      expect(todays.length, email).toBeGreaterThanOrEqual(2);
+      expect(
+        todays.some((o) => o.start <= NOW && o.end > NOW),
+        `${email} has a meeting under way`,
+      ).toBe(true);
+      expect(
+        (await visibleOccurrencesBetween(demo.db, viewer, week.from, week.to)).length,
+        email,
+      ).toBeGreaterThan(0);
+    }
+    const emil = (await people(demo.db)).find((person) => person.email === 'employee@demo.test') as Person;
+    const emilsToday = await visibleOccurrencesBetween(
+      demo.db,
+      { userId: emil.id, companyId: emil.company_id },
+      today.from,
+      today.to,
+    );
+    expect(emilsToday.some((o) => o.meeting.recurrence === 'daily')).toBe(true);
+    expect(emilsToday.filter((o) => o.start > NOW).length).toBeGreaterThanOrEqual(3);
+    const overlapping = emilsToday.some((a, i) =>
+      emilsToday.some(
+        (b, j) => i !== j && a.start > NOW && a.start < b.end && b.start < a.end && b.start > NOW,
+      ),
+    );
+    expect(overlapping).toBe(true);
+    const [attendees] = await rows<{ n: number }>(
+      demo.db,
+      sql`select max(c)::int as n from (select count(*) as c from meeting_attendees group by meeting_id) q`,
+    );
+    expect(attendees?.n).toBeGreaterThan(3);
   });
 
   it('fits the server start hook', () => {

@@ -102,6 +102,7 @@ export const LIVE_EVENT_TYPES = [
   'post.deleted',
   'task.updated',
   'notification',
+  'meeting.changed',
 ] as const;
 
 /**
@@ -116,5 +117,6 @@ export const LiveEvent = z.object({
   messageId: z.number().optional(),
   taskId: z.number().optional(),
   notificationId: z.number().optional(),
+  meetingId: z.string().optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -35,10 +35,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/calendar/vacations',
-                lazy: async () => ({
-                  Component: (await import('../features/calendar/pages/company-calendar-page'))
-                    .CompanyCalendarPage,
-                }),
+                lazy: async () => ({ Component: (await import('./pages/calendar-route')).CalendarRoute }),
               },
               {
                 path: '/tasks',

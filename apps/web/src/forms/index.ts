@@ -13,6 +13,6 @@ export {
   isFieldShown,
   type ServerField,
 } from './server-field';
-export { ServerFields } from './server-fields';
+export { parseTypedDate, ServerFields } from './server-fields';
 export { ServerForm, useConfirmedCancel, useServerForm } from './server-form';
 export { taskFormField, taskFormFields } from './task-fields';

@@ -18,12 +18,15 @@ type SearchOption = {
   avatar?: string | null;
   /** People: their job position. */
   description?: string | null;
+  /** People: their work e-mail, when the list gave it. */
+  email?: string;
 };
 
 type SearchSelectProps = {
   label: string;
   value: OptionValue | null;
-  onChange: (value: OptionValue | null) => void;
+  /** The value chosen, and its option (what a person picker knows of the person). */
+  onChange: (value: OptionValue | null, option: SearchOption | null) => void;
   /** Options matching a non-empty search text. */
   search: (q: string) => Promise<SearchOption[]>;
   /** The option of a value chosen before this control showed it, when only its id is known. */
@@ -97,8 +100,9 @@ export function SearchSelect({
       }))}
       value={value}
       onChange={(next) => {
-        setChosen(next === null ? null : (byValue.get(next) ?? null));
-        onChange(next);
+        const option = next === null ? null : (byValue.get(next) ?? null);
+        setChosen(option);
+        onChange(next, option);
       }}
       nothingFoundMessage={q && !found.isFetching ? 'Nothing found' : undefined}
       rightSection={found.isFetching ? <Loader size={14} /> : undefined}
@@ -120,6 +124,7 @@ type Person = {
   last_name: string;
   avatar: string | null;
   job_position_name: string;
+  email?: string;
 };
 
 export const personOption = (person: Person): SearchOption => ({
@@ -127,6 +132,7 @@ export const personOption = (person: Person): SearchOption => ({
   label: `${person.first_name} ${person.last_name}`,
   avatar: person.avatar,
   description: person.job_position_name === NO_POSITION ? null : person.job_position_name,
+  ...(person.email !== undefined && { email: person.email }),
 });
 
 /** Spec: the user search asks for page 1 of 10 people. */

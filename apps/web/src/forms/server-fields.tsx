@@ -31,7 +31,7 @@ import {
 } from './server-field';
 
 /** 'd.m.yyyy' as typed into a date field → 'yyyy-mm-dd', or null for no such day (31.02.2025). */
-function parseTypedDate(text: string): string | null {
+export function parseTypedDate(text: string): string | null {
   const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
   if (!match) return null;
   const [, day = '', month = '', year = ''] = match;

@@ -9,6 +9,7 @@ export {
   type SelectValue,
 } from './dropdown-select';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { FeedLinkModal, type FeedLinkModalProps } from './feed-link-modal';
 export { LoadMore } from './load-more';
 export { PageLoader } from './page-loader';
 export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';

@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -95,13 +96,19 @@ export const vacationLog = pgTable(
 );
 
 /** A person's private iCal feed of the company absence calendar; regenerating replaces the token. */
-export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** sha256 of the token in the feed URL; the token itself is shown once, when created. */
-  tokenHash: text('token_hash').notNull().unique(),
-  /** 'department': the person's department only; 'all': the whole company. */
-  scope: text('scope').$type<'department' | 'all'>().notNull().default('department'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'absences': the company absence calendar; 'meetings': the person's own meetings. One of each per person. */
+    kind: text('kind').$type<'absences' | 'meetings'>().notNull().default('absences'),
+    /** sha256 of the token in the feed URL; the token itself is shown once, when created. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** 'department': the person's department only; 'all': the whole company. */
+    scope: text('scope').$type<'department' | 'all'>().notNull().default('department'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -6,6 +6,7 @@ export * from './competencies';
 export * from './dictionaries';
 export * from './holidays';
 export * from './managers';
+export * from './meetings';
 export * from './news';
 export * from './notifications';
 export * from './profiles';

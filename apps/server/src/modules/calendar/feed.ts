@@ -3,6 +3,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { absences, calendarFeeds, companies, users } from '../../db/schema/index';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { meetingsCalendar } from '../meetings/feed';
 import { addDays, toDay } from './dates';
 import { type AllDayEvent, writeCalendar } from './ical';
 
@@ -12,34 +13,48 @@ type Scope = CalendarFeed['scope'];
 export const feedUrl = (appUrl: string, token: string) =>
   `${appUrl.replace(/\/$/, '')}/api/calendars/feed/${token}.ics`;
 
+/** A person has one feed of each kind: the company absence calendar and their own meetings. */
+export type FeedKind = 'absences' | 'meetings';
+
+const ofKind = (userId: number, kind: FeedKind) =>
+  and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.kind, kind));
+
 /** The caller's feed as read back: its token is stored hashed only, so the URL is not known any more. */
-export async function readFeed(db: Db, userId: number): Promise<CalendarFeed | null> {
-  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+export async function readFeed(db: Db, userId: number, kind: FeedKind) {
+  const [row] = await db.select().from(calendarFeeds).where(ofKind(userId, kind));
   return row ? { url: null, scope: row.scope, created_at: row.createdAt.toISOString() } : null;
 }
 
 /**
- * Creates the caller's feed or gives it a new token: one feed per person, so the old token's hash is
- * overwritten and the old URL stops working at once. Only the hash is stored; the URL is given once.
+ * Creates the caller's feed of a kind or gives it a new token: one feed of each kind per person, so the
+ * old token's hash is overwritten and the old URL stops working at once. Only the hash is stored; the URL
+ * is given once. A meetings feed has no scope; it keeps the column's default.
  */
-export async function issueFeed(db: Db, userId: number, scope: Scope, now: Date, appUrl: string) {
+export async function issueFeed(
+  db: Db,
+  userId: number,
+  kind: FeedKind,
+  now: Date,
+  appUrl: string,
+  scope: Scope = 'department',
+) {
   const token = randomToken(32);
-  const values = { userId, tokenHash: sha256(token), scope, createdAt: now };
+  const values = { userId, kind, tokenHash: sha256(token), scope, createdAt: now };
   await db
     .insert(calendarFeeds)
     .values(values)
     .onConflictDoUpdate({
-      target: calendarFeeds.userId,
+      target: [calendarFeeds.userId, calendarFeeds.kind],
       set: { tokenHash: values.tokenHash, scope, createdAt: now },
     });
-  return { url: feedUrl(appUrl, token), scope, created_at: now.toISOString() } satisfies CalendarFeed;
+  return { url: feedUrl(appUrl, token), scope, created_at: now.toISOString() };
 }
 
-/** Revokes the caller's feed; false when there was none. */
-export async function revokeFeed(db: Db, userId: number): Promise<boolean> {
+/** Revokes the caller's feed of a kind; false when there was none. */
+export async function revokeFeed(db: Db, userId: number, kind: FeedKind): Promise<boolean> {
   const gone = await db
     .delete(calendarFeeds)
-    .where(eq(calendarFeeds.userId, userId))
+    .where(ofKind(userId, kind))
     .returning({ userId: calendarFeeds.userId });
   return gone.length > 0;
 }
@@ -57,13 +72,16 @@ const SUMMARY_LABEL = {
 } as const;
 
 /**
- * The iCalendar text of the feed of a token, or null for an unknown (or revoked) token. The owner's
- * company is their own active one; scope department keeps the people of the owner's department.
+ * The iCalendar text of the feed of a token, or null for an unknown (or revoked) token or an inactive
+ * owner: the absence calendar or the owner's meetings, by the feed's kind. The owner's company is their
+ * own active one.
  */
 export async function feedCalendar(db: Db, token: string, now: Date, appUrl: string): Promise<string | null> {
   const [owner] = await db
     .select({
+      kind: calendarFeeds.kind,
       scope: calendarFeeds.scope,
+      email: users.email,
       companyId: users.companyId,
       departmentId: users.departmentId,
       userId: users.id,
@@ -74,6 +92,23 @@ export async function feedCalendar(db: Db, token: string, now: Date, appUrl: str
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(calendarFeeds.tokenHash, sha256(token)), eq(users.isActive, true)));
   if (!owner) return null;
+  if (owner.kind === 'meetings') return meetingsCalendar(db, owner, now, appUrl);
+  return absenceCalendar(db, owner, now, appUrl);
+}
+
+/** Scope department keeps the people of the owner's department; scope all the whole company. */
+async function absenceCalendar(
+  db: Db,
+  owner: {
+    scope: Scope;
+    companyId: number;
+    departmentId: number | null;
+    userId: number;
+    companyName: string;
+  },
+  now: Date,
+  appUrl: string,
+): Promise<string> {
   const today = toDay(now);
   // Whole months: from the start of the month three back to the end of the month a year ahead.
   const from = monthStart(today, -MONTHS_BACK);

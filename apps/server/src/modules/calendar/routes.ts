@@ -136,12 +136,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     {
       schema: {
         tags,
-        summary: "The caller's iCal feed (its URL is shown only when created)",
+        summary: "The caller's iCal feed of absences (its URL is shown only when created)",
         response: { 200: CalendarFeed },
       },
     },
     async (request) => {
-      const feed = await readFeed(db, requireSession(request).userId);
+      const feed = await readFeed(db, requireSession(request).userId, 'absences');
       if (!feed) throw notFound();
       return feed;
     },
@@ -152,24 +152,31 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     {
       schema: {
         tags,
-        summary: "Creates the caller's iCal feed or regenerates its token, revoking the old URL",
+        summary: "Creates the caller's iCal feed of absences or regenerates its token, revoking the old URL",
         body: CalendarFeedBody,
         response: { 201: CalendarFeed },
       },
     },
     async (request, reply) => {
       const session = requireSession(request);
-      const feed = await issueFeed(db, session.userId, request.body.scope, clock.now(), config.appUrl);
+      const feed = await issueFeed(
+        db,
+        session.userId,
+        'absences',
+        clock.now(),
+        config.appUrl,
+        request.body.scope,
+      );
       return reply.code(201).header('cache-control', 'no-store').send(feed);
     },
   );
 
   app.delete(
     '/api/calendars/feed/',
-    { schema: { tags, summary: "Revokes the caller's iCal feed" } },
+    { schema: { tags, summary: "Revokes the caller's iCal feed of absences" } },
     async (request, reply) => {
       // Idempotent: revoking a feed that is already gone leaves the same state.
-      await revokeFeed(db, requireSession(request).userId);
+      await revokeFeed(db, requireSession(request).userId, 'absences');
       return reply.code(204).send();
     },
   );
@@ -181,7 +188,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { public: true },
       schema: {
         tags,
-        summary: 'The iCalendar (RFC 5545) feed of a token: one all-day event per approved absence',
+        summary:
+          "The iCalendar (RFC 5545) feed of a token: one all-day event per approved absence, or the owner's meetings",
         params: FeedParams,
       },
     },

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { CalendarWidget } from '../../features/meetings/components/calendar-widget';
+import { TodayCalendarWidget } from '../../features/meetings/components/today-calendar-widget';
 import { PeopleWidgetBody } from './people-widget-body';
 import { ProfileSettingsWidget } from './profile-settings-widget';
 import { ProfileWidget } from './profile-widget';
@@ -62,7 +62,7 @@ export function WidgetHost() {
         <PeopleWidgetBody />
       </WidgetFrame>
       <WidgetFrame title="Calendar" placement={placement('calendar')} onClose={() => closeWidget('calendar')}>
-        <CalendarWidget />
+        <TodayCalendarWidget />
       </WidgetFrame>
     </div>
   );

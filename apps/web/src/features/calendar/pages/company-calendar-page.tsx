@@ -1,10 +1,10 @@
 import type { CalendarFilterBody, HolidayDay, UserListItem } from '@atrium/contracts';
 import { Box, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconRss } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCalendarEvent, IconRss } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
 import {
   calendarMonthQueryOptions,
@@ -174,6 +174,15 @@ export function CompanyCalendarPage() {
                 Filters
               </Button>
             )}
+            {/* The day view: the user's meetings from today on. */}
+            <Button
+              component={Link}
+              to={`?view=day&date=${isoDate(new Date())}`}
+              variant="default"
+              leftSection={<IconCalendarEvent size={16} />}
+            >
+              Meetings
+            </Button>
             <Button variant="light" leftSection={<IconRss size={16} />} onClick={feed.open}>
               Subscribe
             </Button>

@@ -1,18 +1,21 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { DropdownSelect, type SelectOption } from '../../../ui/dropdown-select';
 import {
   formatDuration,
   formatTimeRange,
   markerSlot,
-  SLOT_COUNT,
-  slotPosition,
+  type Placed,
+  placeSideBySide,
   timelineSlots,
+  timelineSpan,
 } from '../timeline';
+import { useNow } from '../use-now';
+import classes from './calendar-widget.module.css';
 
-/** A meeting as the day timeline places it. */
-export type TimelineMeeting = { id: string; title: string; start: Date; end: Date };
+/** A meeting as the day timeline places it; `href` is where its block leads. */
+export type TimelineMeeting = { id: string; title: string; start: Date; end: Date; href?: string };
 
 type CalendarWidgetProps = { meetings?: readonly TimelineMeeting[] };
 
@@ -21,13 +24,6 @@ const LABEL_WIDTH = 48;
 /** The spec's filter is disabled; it offers only what it shows. */
 const FILTER_OPTIONS: SelectOption<string>[] = [{ value: 'all', label: 'All meetings' }];
 const ignoreChoice = () => {};
-
-/** The current time, refreshed each minute so that the marker moves on with the day. */
-function useNow() {
-  const [now, setNow] = useState(() => new Date());
-  useInterval(() => setNow(new Date()), 60_000, { autoInvoke: true });
-  return now;
-}
 
 /**
  * The calendar side widget's body (spec: side widgets): today's count, a filter that is not in use
@@ -86,8 +82,8 @@ export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: Ca
               </Box>
             ))}
           </Box>
-          {meetings.map((meeting) => (
-            <MeetingBlock key={meeting.id} meeting={meeting} />
+          {placeSideBySide(meetings).map((placed) => (
+            <MeetingBlock key={placed.meeting.id} placed={placed} now={now} />
           ))}
         </Box>
       </Box>
@@ -106,38 +102,55 @@ function CurrentTimeMarker() {
       right={0}
       h={2}
       bg="indigo.6"
-      style={{ borderRadius: 1 }}
+      // Over the meeting blocks, which come later in the page.
+      style={{ borderRadius: 1, zIndex: 1 }}
     >
       <Box pos="absolute" left={-3} top={-3} w={8} h={8} bg="indigo.6" style={{ borderRadius: '50%' }} />
     </Box>
   );
 }
 
-function MeetingBlock({ meeting }: { meeting: TimelineMeeting }) {
-  // A meeting reaching outside 08:00–20:00 is cut to the part the timeline shows.
-  const from = Math.max(0, slotPosition(meeting.start));
-  const to = Math.min(SLOT_COUNT, slotPosition(meeting.end));
-  if (to <= from) return null;
+/** A meeting's block, in its column of the meetings running at the same time. */
+function MeetingBlock({
+  placed: { meeting, column, columns },
+  now,
+}: {
+  placed: Placed<TimelineMeeting>;
+  now: Date;
+}) {
+  const span = timelineSpan(meeting, now);
+  if (!span) return null;
+  const lane = `(100% - ${LABEL_WIDTH}px) / ${columns}`;
+  const content = (
+    <>
+      <Text size="xs" fw={600} truncate>
+        {meeting.title}
+      </Text>
+      <Text size="xs" c="dimmed" truncate style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatTimeRange(meeting.start, meeting.end)} · {formatDuration(meeting.start, meeting.end)}
+      </Text>
+    </>
+  );
   return (
     <Paper
       component="article"
       aria-label={meeting.title}
+      data-lane={`${column + 1}/${columns}`}
+      className={classes.block}
       pos="absolute"
-      top={from * SLOT_HEIGHT + 2}
-      h={(to - from) * SLOT_HEIGHT - 4}
-      left={LABEL_WIDTH}
-      right={0}
-      px="xs"
-      py={4}
+      top={span.from * SLOT_HEIGHT + 2}
+      h={(span.to - span.from) * SLOT_HEIGHT - 4}
+      left={`calc(${LABEL_WIDTH}px + ${lane} * ${column})`}
+      w={`calc(${lane} - 2px)`}
       bg="indigo.0"
-      style={{ borderLeft: '3px solid var(--mantine-color-indigo-5)', overflow: 'hidden' }}
     >
-      <Text size="xs" fw={600} truncate>
-        {meeting.title}
-      </Text>
-      <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatTimeRange(meeting.start, meeting.end)} · {formatDuration(meeting.start, meeting.end)}
-      </Text>
+      {meeting.href ? (
+        <Link to={meeting.href} className={classes.link}>
+          {content}
+        </Link>
+      ) : (
+        <div className={classes.content}>{content}</div>
+      )}
     </Paper>
   );
 }
