@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest';
 import { clearCookies } from './fake-api';
 
@@ -20,6 +20,10 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// findBy… and waitFor give up after 1 s by default: too short when the suite shares two cores with the
+// API suites, and a passing test returns as soon as its element is there, so a longer wait costs nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleError: MockInstance<typeof console.error>;
 
