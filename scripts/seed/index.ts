@@ -1,8 +1,8 @@
 /**
  * The seed: dictionaries, companies and their structure, holidays, people and their managers,
- * competencies, news, request templates (and a few requests of the demo accounts), for the demo
- * (`seedDemoIfEmpty`, run by `npm start` with DEMO=1) and at any scale (`seed`, run by
- * `npm run seed -- --users N`).
+ * competencies, news, request templates (and a few requests of the demo accounts), absences, meetings
+ * and the demo accounts' documents, for the demo (`seedDemoIfEmpty`, run by `npm start` with DEMO=1)
+ * and at any scale (`seed`, run by `npm run seed -- --users N`).
  *
  * How `seed({ users: N, companies: K })` relates to the demo: the companies are Demo Corp, Demo Labs, then
  * further generated companies, and the first K of them share the N generated people. Demo Corp's four
@@ -31,6 +31,7 @@ import {
   placeDemoAccounts,
 } from './demo';
 import { type Dictionaries, ensureDictionaries } from './dictionaries';
+import { seedDocuments } from './documents';
 import { ensureHolidays } from './holidays';
 import { insertManagerLinks } from './managers';
 import { seedMeetings } from './meetings';
@@ -160,7 +161,12 @@ async function run(db: Db, targets: Target[], now: Date, log: SeedLog, onlyIfEmp
       () => seedMeetings(tx, companies, now),
       (done) => `${done.meetings} meetings added`,
     );
-    // Later areas (documents) follow here, reading `people`.
+    await step(
+      'documents',
+      () => seedDocuments(tx, companies, dictionaries, now),
+      (done) => `${done.documents} documents added`,
+    );
+    // Later areas follow here, reading `people`.
     return { companies: people, people: people.reduce((sum, c) => sum + c.people, 0) };
   });
   // Fresh statistics, so that the first queries on a large seed get good plans.

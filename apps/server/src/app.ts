@@ -27,6 +27,7 @@ import { meetingsRoutes } from './modules/meetings/routes';
 import { newsRoutes } from './modules/news/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { rolesRoutes } from './modules/roles/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { structureRoutes } from './modules/structure/routes';
 import { taskFactoryRoutes } from './modules/tasks/factory-routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(calendarRoutes, deps);
   await app.register(meetingsRoutes, deps);
   await app.register(meetingsImportRoutes, deps);
+  await app.register(storageRoutes, deps);
   await app.register(eventsRoutes, deps);
   const events = deps.events;
   if (events) app.addHook('onClose', () => events.close());

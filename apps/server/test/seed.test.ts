@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedArgs } from '../../../scripts/seed/cli';
 import { seed, seedDemoIfEmpty } from '../../../scripts/seed/index';
 import { type Database, type Db, queryRows } from '../src/db/client';
+import { acceptedType } from '../src/lib/files';
 import type { StartOptions } from '../src/main';
 import { zonedDays } from '../src/modules/meetings/days';
 import { visibleOccurrencesBetween } from '../src/modules/meetings/read';
@@ -39,6 +40,8 @@ async function digest(db: Db): Promise<string> {
     sql`select to_jsonb(t) as r from holidays t order by id`,
     sql`select to_jsonb(t) as r from meetings t order by id`,
     sql`select to_jsonb(t) as r from meeting_attendees t order by meeting_id, email`,
+    sql`select to_jsonb(t) as r from documents t order by id`,
+    sql`select document_id, md5(bytes) as r from document_files order by document_id`,
   ];
   const hash = createHash('sha256');
   for (const query of tables) hash.update(JSON.stringify(await rows(db, query)));
@@ -228,6 +231,10 @@ describe('seed', () => {
     expect(await count(a.db, sql`select 1 from meetings`)).toBeGreaterThan(
       await count(b.db, sql`select 1 from meetings`),
     );
+    // The demo accounts had their documents already.
+    expect(await count(a.db, sql`select 1 from documents`)).toBe(
+      await count(b.db, sql`select 1 from documents`),
+    );
   });
 });
 
@@ -390,6 +397,44 @@ describe('seedDemoIfEmpty', () => {
     expect(attendees?.n).toBeGreaterThan(3);
   });
 
+  it("files documents for employee@, manager@ and hr@demo.test: valid PDFs and pictures under their company's categories and types", async () => {
+    const filed = await rows<{
+      email: string;
+      title: string;
+      file_name: string;
+      content_type: string;
+      size: number;
+      category: string;
+      type: string;
+      bytes: Uint8Array;
+    }>(
+      demo.db,
+      sql`select u.email, d.title, d.file_name, d.content_type, d.size, c.name as category, t.name as type, f.bytes
+            from documents d
+            join users u on u.id = d.user_id
+            join dictionary_items c on c.id = d.category_id and c.dictionary = 'StorageCategory' and c.company_id = d.company_id
+            join dictionary_items t on t.id = d.type_id and t.dictionary = 'StorageType' and t.company_id = d.company_id
+            join document_files f on f.document_id = d.id
+           where d.uploaded_at is not null
+           order by d.id`,
+    );
+    const of = (email: string) => filed.filter((document) => document.email === email);
+    expect(of('employee@demo.test').length).toBeGreaterThanOrEqual(3);
+    expect(of('manager@demo.test').length).toBeGreaterThan(0);
+    expect(of('hr@demo.test').length).toBeGreaterThan(0);
+    expect(await count(demo.db, sql`select 1 from documents`)).toBe(filed.length);
+    expect(new Set(of('employee@demo.test').map((document) => document.content_type))).toEqual(
+      new Set(['application/pdf', 'image/png']),
+    );
+    for (const document of filed) {
+      const bytes = new Uint8Array(document.bytes);
+      // What the upload check would accept, under the type and size recorded.
+      expect(acceptedType(bytes, document.file_name), document.title).toBe(document.content_type);
+      expect(bytes.length).toBe(document.size);
+      if (document.content_type === 'application/pdf') expectWellFormedPdf(bytes);
+    }
+  });
+
   it('fits the server start hook', () => {
     const hook: StartOptions['seedDemo'] = seedDemoIfEmpty;
     expect(hook).toBeTypeOf('function');
@@ -411,6 +456,22 @@ describe('seedDemoIfEmpty', () => {
     }
   });
 });
+
+/** A PDF whose cross-reference table points at its objects and whose trailer points at the table. */
+function expectWellFormedPdf(bytes: Uint8Array) {
+  const text = new TextDecoder('latin1').decode(bytes);
+  expect(text.startsWith('%PDF-1.')).toBe(true);
+  expect(text.endsWith('%%EOF\n')).toBe(true);
+  const xref = Number(/startxref\n(\d+)\n/.exec(text)?.[1]);
+  expect(text.slice(xref, xref + 4)).toBe('xref');
+  const entries = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
+  expect(entries.length).toBeGreaterThan(3);
+  for (const [i, offset] of entries.entries())
+    expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+  for (const [, length, stream] of text.matchAll(/<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/g)) {
+    expect(stream?.length).toBe(Number(length));
+  }
+}
 
 describe('seed command line', () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_TYPES } from '../../web/src/forms/server-field';
 import type { TemplateField } from '../src/db/schema/index';
+import { acceptedType, cleanFileName, contentDisposition } from '../src/lib/files';
 import { DEFAULT_TEMPLATES } from '../src/modules/tasks/default-templates';
 import { fitsMask, resolveDay, validateInputs } from '../src/modules/tasks/form-validation';
 import { describeInputs } from '../src/modules/tasks/inputs';
-import { acceptedType, cleanFileName, contentDisposition } from '../src/modules/tasks/task-files';
 import { formFields } from '../src/modules/tasks/templates';
 import { aField } from './task-fixtures';
 

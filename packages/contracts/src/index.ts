@@ -10,5 +10,6 @@ export * from './meetings';
 export * from './news';
 export * from './notifications';
 export * from './profiles';
+export * from './storage';
 export * from './tasks';
 export * from './users';

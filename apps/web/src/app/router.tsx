@@ -67,6 +67,56 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/news/pages/post-editor-page')).PostEditorPage,
                 }),
               },
+              {
+                path: '/calendar/personal',
+                lazy: async () => ({
+                  Component: (await import('../features/meetings/pages/personal-calendar-page'))
+                    .PersonalCalendarPage,
+                }),
+              },
+              {
+                path: '/calendar/events/:uuid',
+                lazy: async () => ({
+                  Component: (await import('../features/meetings/pages/event-detail-page')).EventDetailPage,
+                }),
+              },
+              {
+                path: '/knowledge-base',
+                lazy: async () => ({
+                  Component: (await import('../features/knowledge-base/pages/knowledge-base-page'))
+                    .KnowledgeBasePage,
+                }),
+              },
+              {
+                path: '/knowledge-base/new-1',
+                lazy: async () => ({
+                  Component: (await import('../features/knowledge-base/pages/knowledge-base-new-page'))
+                    .KnowledgeBaseNewPage,
+                }),
+              },
+              {
+                // The processes screen: the "Workflows" list around each entry's screen. Only the board's
+                // own route loads the drag-and-drop library.
+                lazy: async () => ({
+                  Component: (await import('../features/processes/pages/processes-layout')).ProcessesLayout,
+                }),
+                children: [
+                  {
+                    path: '/new-workflow',
+                    lazy: async () => ({
+                      Component: (await import('../features/processes/pages/workflow-board-page'))
+                        .WorkflowBoardPage,
+                    }),
+                  },
+                  ...['/new-document', '/new-form', '/new-report'].map((path) => ({
+                    path,
+                    lazy: async () => ({
+                      Component: (await import('../features/processes/pages/process-coming-page'))
+                        .ProcessComingPage,
+                    }),
+                  })),
+                ],
+              },
               { path: '*', Component: NotFoundPage },
             ],
           },

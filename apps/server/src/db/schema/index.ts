@@ -4,6 +4,7 @@ export * from './avatars';
 export * from './companies';
 export * from './competencies';
 export * from './dictionaries';
+export * from './documents';
 export * from './holidays';
 export * from './managers';
 export * from './meetings';

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { companyMembers, type TemplateField, users } from '../../db/schema/index';
 import { fieldErrors, notFound } from '../../lib/errors';
+import { downloadHeaders } from '../../lib/files';
 import { readUpload } from '../../lib/upload';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
@@ -20,14 +21,7 @@ import { deliverNotifications } from '../notifications/service';
 import { createRequest } from './engine';
 import { fileIdsOf, userIdsOf, validateInputs } from './form-validation';
 import { taskAccess } from './policy';
-import {
-  attachFiles,
-  contentDisposition,
-  INVALID_TASK_FILE,
-  loadTaskFile,
-  pendingFileIds,
-  saveTaskFile,
-} from './task-files';
+import { attachFiles, INVALID_TASK_FILE, loadTaskFile, pendingFileIds, saveTaskFile } from './task-files';
 import { dayOf, findTemplate, formFields, listTemplates, templateSummary } from './templates';
 
 const tags = ['tasks'];
@@ -174,12 +168,7 @@ export const taskFactoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           : (await taskAccess(db, session, file.taskId)) !== null);
       // Someone else's file answers as if it did not exist.
       if (!file || !allowed) throw notFound();
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.name, file.contentType))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.bytes));
+      return reply.headers(downloadHeaders(file.name, file.contentType)).send(Buffer.from(file.bytes));
     },
   );
 

@@ -3,42 +3,15 @@ import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { taskFiles } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
-import { type SniffedType, sniffType } from '../../lib/files';
+import { acceptedType, cleanFileName } from '../../lib/files';
 
 /** The spec's one message for a file that is not a PDF or picture, or is over 2 MB (spec §5, §8). */
 export const INVALID_TASK_FILE = 'Invalid format (PNG, JPG, PDF) or file size too large (up to 2 Mb)';
-
-const CONTENT_TYPES: Partial<Record<SniffedType, string>> = {
-  pdf: 'application/pdf',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-};
-const EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif']);
 
 /** Uploads waiting for a request: past this many, a user must submit or wait for old ones to lapse. */
 export const MAX_PENDING_FILES = 20;
 /** An upload no request took within a day was abandoned with its form. */
 const PENDING_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A file's name kept only as data (shown, and offered when downloading): no folders, no control
- * characters, at most 200 characters.
- */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(-200);
-}
-
-/** The content type of an accepted file: a PDF or picture by its bytes, named .pdf/.jpg/.jpeg/.png/.gif. */
-export function acceptedType(bytes: Uint8Array, name: string): string | null {
-  const extension = name.includes('.') ? name.split('.').pop()?.toLowerCase() : undefined;
-  if (!extension || !EXTENSIONS.has(extension)) return null;
-  const sniffed = sniffType(bytes);
-  return (sniffed && CONTENT_TYPES[sniffed]) ?? null;
-}
 
 /**
  * Stores an upload of `ownerId` for a form they are filling in: owned by them and unattached until a
@@ -116,18 +89,4 @@ export async function requestFiles(db: Db | Tx, taskId: number) {
     .from(taskFiles)
     .where(eq(taskFiles.taskId, taskId))
     .orderBy(taskFiles.id);
-}
-
-/**
- * Content-Disposition per RFC 6266 with the original name: an ASCII fallback in `filename` and the
- * exact name in `filename*` (RFC 8187). PDFs and pictures open in the browser, anything else downloads.
- */
-export function contentDisposition(name: string, contentType: string): string {
-  const inline = contentType === 'application/pdf' || contentType.startsWith('image/');
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,8 +1,10 @@
 import { ActionIcon } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { sessionQueryOptions } from '../../features/auth/api';
+import { DocumentsTab } from '../../features/documents';
 import { ProfilePanelBody, type ProfileSlots, UserCreateBody } from '../../features/profile';
 import { UserTasks } from '../../features/tasks';
 import { useCurrentSession } from '../session';
@@ -10,10 +12,11 @@ import { WidgetFrame, type WidgetPlacement } from './widget-frame';
 import { NEW_USER } from './widget-stack';
 import { useWidgets } from './widgets-context';
 
-/** The profile's tabs that other features fill. */
-const PROFILE_SLOTS: ProfileSlots = {
+/** The profile's tabs that other features fill, some of them by who is looking. */
+const profileSlots = (viewerId: number): ProfileSlots => ({
   tasksTab: (profile) => <UserTasks userId={profile.id} />,
-};
+  documentsTab: (profile) => <DocumentsTab profile={profile} viewerId={viewerId} />,
+});
 
 /** The profile panel of /people?profile={id}, or the user-creation page for profile=_new_. */
 export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
@@ -23,6 +26,7 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
   const ResizeIcon = profileFullWidth ? IconArrowsMinimize : IconArrowsMaximize;
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
+  const slots = useMemo(() => profileSlots(user.id), [user.id]);
 
   // A new picture shows in the people lists (features/people keys them 'people'), and for one's own
   // picture in the header's user bar, which reads the session.
@@ -61,7 +65,7 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
           userId={Number(profile)}
           viewerId={user.id}
           onAvatarChange={refreshAvatar}
-          slots={PROFILE_SLOTS}
+          slots={slots}
         />
       )}
     </WidgetFrame>

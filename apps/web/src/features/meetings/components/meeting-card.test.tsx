@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/fake-api';
 import { renderUi } from '../../../ui/test-utils';
@@ -32,6 +34,9 @@ function stubAvatars(failing: string[] = [], holdUntil = 0) {
   });
 }
 
+/** The card's title links to the meeting's page, so it needs a router around it. */
+const renderCards = (cards: ReactElement) => renderUi(<MemoryRouter>{cards}</MemoryRouter>);
+
 const card = (title: string) => screen.getByRole('article', { name: title });
 const pictureOf = (title: string, name: string) =>
   within(within(card(title)).getByRole('group', { name: 'Attendees' }))
@@ -42,7 +47,7 @@ const pictureOf = (title: string, name: string) =>
 describe('meeting card', () => {
   it('shows the title, the Daily format, the hours, weekday and date, and the timing label', () => {
     stubAvatars();
-    renderUi(
+    renderCards(
       <MeetingCard
         meeting={aMeeting('Stand-up', '2026-11-26T10:00', '2026-11-26T10:15', { recurrence: 'daily' })}
         now={MONDAY_9AM}
@@ -57,7 +62,7 @@ describe('meeting card', () => {
 
   it('labels a weekly meeting Weekly and a single one with no format', () => {
     stubAvatars();
-    renderUi(
+    renderCards(
       <>
         <MeetingCard
           meeting={aMeeting('Planning', '2026-11-23T09:30', '2026-11-23T10:30', { recurrence: 'weekly' })}
@@ -75,7 +80,7 @@ describe('meeting card', () => {
 
   it('shows 3 attendee avatars, the others as +N, and the attendee count', async () => {
     stubAvatars();
-    renderUi(
+    renderCards(
       <MeetingCard
         meeting={aMeeting('Retro', '2026-11-23T14:00', '2026-11-23T15:00', { attendees: fiveAttendees })}
         now={MONDAY_9AM}
@@ -95,7 +100,7 @@ describe('meeting card', () => {
 
   it('looks each shown address up once, all at the same time, and leaves the avatar empty when a lookup fails', async () => {
     const api = stubAvatars(['person2@northwind.test'], 4);
-    renderUi(
+    renderCards(
       <>
         <MeetingCard
           meeting={aMeeting('Retro', '2026-11-23T14:00', '2026-11-23T15:00', { attendees: fiveAttendees })}
@@ -127,7 +132,7 @@ describe('meeting card', () => {
     stubAvatars();
     const onEdit = vi.fn();
     const onRemove = vi.fn();
-    const { user } = renderUi(
+    const { user } = renderCards(
       <>
         <MeetingCard
           meeting={aMeeting('Mine', '2026-11-23T14:00', '2026-11-23T15:00', {
@@ -155,6 +160,18 @@ describe('meeting card', () => {
     expect(onRemove).toHaveBeenCalledWith(expect.objectContaining({ title: 'Mine' }));
 
     expect(within(card('Theirs')).queryByRole('button')).toBeNull();
-    expect(within(card('Theirs')).queryByRole('link')).toBeNull();
+    expect(within(card('Theirs')).queryByRole('link', { name: 'Join' })).toBeNull();
+  });
+
+  it("links the title to the meeting's page", () => {
+    stubAvatars();
+    renderCards(
+      <MeetingCard meeting={aMeeting('Retro', '2026-11-23T14:00', '2026-11-23T15:00')} now={MONDAY_9AM} />,
+    );
+
+    expect(within(card('Retro')).getByRole('link', { name: 'Retro' })).toHaveAttribute(
+      'href',
+      '/calendar/events/uuid-retro',
+    );
   });
 });

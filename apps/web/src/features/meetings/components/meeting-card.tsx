@@ -1,7 +1,8 @@
 import type { MeetingEvent } from '@atrium/contracts';
-import { ActionIcon, Avatar, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconClock, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { format } from 'date-fns';
+import { Link } from 'react-router';
 import { UserAvatar } from '../../../ui';
 import { dayOf, useAttendeeAvatars } from '../api';
 import { timingLabel } from '../timing';
@@ -30,9 +31,9 @@ type MeetingCardProps = {
 };
 
 /**
- * One meeting as the meetings list shows it (spec work side §2 "Meetings"): title, format (Daily or
- * Weekly for a recurring one), hours, weekday, date, timing label, the link, up to 3 attendee avatars
- * plus '+N', and the attendee count.
+ * One meeting as the meetings list shows it (spec work side §2 "Meetings"): title (a link to the
+ * meeting's page), format (Daily or Weekly for a recurring one), hours, weekday, date, timing label, the
+ * link, up to 3 attendee avatars plus '+N', and the attendee count.
  */
 export function MeetingCard({ meeting, now, onEdit, onRemove }: MeetingCardProps) {
   const start = new Date(meeting.start);
@@ -50,9 +51,15 @@ export function MeetingCard({ meeting, now, onEdit, onRemove }: MeetingCardProps
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Group gap="xs" wrap="wrap" mih={28} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/calendar/events/${encodeURIComponent(meeting.uuid)}`}
+              c="inherit"
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {meeting.title}
-            </Text>
+            </Anchor>
             {meeting.recurrence && (
               <Badge variant="light" color="gray" size="sm" radius="sm" tt="none">
                 {FORMATS[meeting.recurrence]}

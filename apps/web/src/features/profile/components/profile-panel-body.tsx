@@ -17,6 +17,8 @@ import { TabsCarousel } from './tabs-carousel';
 export type ProfileSlots = {
   /** The Tasks tab's content for the viewed person. */
   tasksTab?: (profile: Profile) => ReactNode;
+  /** The Documents tab's content for the viewed person. */
+  documentsTab?: (profile: Profile) => ReactNode;
 };
 
 type TabContentProps = { tab: ProfileTab; profile: Profile; fields: FormField[]; slots: ProfileSlots };
@@ -35,9 +37,8 @@ function TabContent({ tab, profile, fields, slots }: TabContentProps) {
       return slots.tasksTab?.(profile) ?? <EmptyState text="Task records not found" />;
     case 'events':
       return <EventsTab userId={profile.id} />;
-    // Documents gets its content with its own feature; until then, its empty text.
     case 'documents':
-      return <EmptyState text="Empty section" />;
+      return slots.documentsTab?.(profile) ?? <EmptyState text="Empty section" />;
   }
 }
 
