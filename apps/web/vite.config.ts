@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { ROUTE_MODULES } from './src/app/route-modules';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(js|css|html|svg)$/;
+/** The web app's TypeScript modules and the contracts' (not styles, nor the npm packages it imports). */
+const APP_MODULE = /[\\/](apps[\\/]web|packages[\\/]contracts)[\\/]src[\\/].*\.tsx?$/;
 
 /**
  * Writes .gz and .br copies next to every text asset of the build, so the server (@fastify/static with
@@ -45,24 +49,109 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      output: {
-        // The big, rarely changing libraries every screen needs get chunks of their own that stay cached
-        // across releases; the rest goes with the routes that use it (forms with login, dates with home).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-          ],
+/** The chunk files `chunk` needs before it runs: itself and its static imports, transitively. */
+function staticFiles(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk,
+  into = new Set<string>(),
+): Set<string> {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const file of chunk.imports) {
+    const next = bundle[file];
+    if (next?.type === 'chunk') staticFiles(bundle, next, into);
+  }
+  return into;
+}
+
+/**
+ * Starts a route's own chunks, and the session it will ask for, with the entry's instead of after it.
+ * The router loads a page's chunks (route-modules.ts) only once the entry has run, and RequireSession
+ * asks for /api/auth/session/ only once they are there: two round trips before anything shows. A small
+ * script (external: the CSP allows no inline one), loaded async from index.html, adds modulepreload links
+ * for the chunks of the page at the address, and a fetch preload of the session, which the app's own
+ * request then takes over (when a csrftoken cookie says there has been a login).
+ */
+function routePreload(): Plugin {
+  let root = '';
+  return {
+    name: 'atrium:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+      );
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return;
+      const byModule = new Map<string, Rolldown.OutputChunk>();
+      for (const chunk of chunks) {
+        if (chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
+      }
+      const initial = staticFiles(bundle, entry);
+      const routes = ROUTE_MODULES.map(({ path: route, modules, widgets = [], session }) => {
+        const files = new Set<string>();
+        for (const id of [...modules, ...widgets]) {
+          const chunk = byModule.get(id);
+          if (!chunk) throw new Error(`route-modules.ts: ${id} (for ${route}) is not a chunk of the build`);
+          staticFiles(bundle, chunk, files);
+        }
+        const pattern = `^${route.replace(/:[^/]+/g, '[^/]+')}/?$`;
+        return [pattern, [...files].filter((file) => !initial.has(file)), session] as const;
+      });
+      const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname,h=document.head;
+function l(rel,href,as){var e=document.createElement('link');e.rel=rel;e.href=href;if(as)e.as=as;e.crossOrigin='anonymous';h.appendChild(e);}
+for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;
+for(var j=0;j<r[i][1].length;j++)l('modulepreload','/'+r[i][1][j]);
+if(r[i][2]&&/(^|; )csrftoken=/.test(document.cookie))l('preload','/api/auth/session/','fetch');return;}})();
+`;
+      const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: script });
+      html.source = String(html.source).replace(
+        /(\s*)<script type="module"/,
+        `$1<script async src="/${fileName}"></script>$1<script type="module"`,
+      );
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => {
+  // A build is for production unless `--mode` says otherwise. Vite otherwise follows an inherited NODE_ENV,
+  // and vitest sets NODE_ENV=test: the e2e setup's build then got React's development bundle and jsxDEV.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), routePreload(), precompress()],
+    build: {
+      outDir: 'dist',
+      // dist/.vite/manifest.json: which chunks and styles each page module needs (the web bench reads it).
+      manifest: true,
+      rolldownOptions: {
+        // The app's own modules and the contracts only declare things (main.tsx, the entry, is always
+        // kept): one that a barrel (ui/index.ts, features/*/index.ts, the contracts' index) re-exports but
+        // the importer does not use is left out of that importer's chunk, instead of dragging every page's
+        // components and schemas into the first load.
+        treeshake: {
+          moduleSideEffects: (id) => (APP_MODULE.test(id) ? false : undefined),
+        },
+        output: {
+          // React and the router, which every screen needs at once and which rarely change, get a chunk of
+          // their own that stays cached across releases. Mantine is left to the default splitting: a group
+          // would gather every component any screen uses (and @mantine/dates) into the first page's load.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    proxy: { '/api': 'http://localhost:3000' },
-  },
+    server: {
+      proxy: { '/api': 'http://localhost:3000' },
+    },
+  };
 });

@@ -14,6 +14,7 @@ import type { EventBus } from './lib/event-bus';
 import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { absencesRoutes } from './modules/absences/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatars/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -21,6 +22,7 @@ import { chatsRoutes } from './modules/chats/routes';
 import { competenciesRoutes } from './modules/competencies/routes';
 import { dictionariesRoutes } from './modules/dictionaries/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { healthRoutes } from './modules/health/routes';
 import { managersRoutes } from './modules/managers/routes';
 import { meetingsImportRoutes } from './modules/meetings/import-routes';
 import { meetingsRoutes } from './modules/meetings/routes';
@@ -64,21 +66,36 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  // Security headers (ASVS V3): scripts only from the app's own files (the built index.html has no inline
+  // script), no plugins, no <base>, never framed, no referrer, no sniffing.
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
+      useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into style tags at run time.
+        scriptSrcAttr: ["'none'"],
+        // Mantine writes its CSS variables into style tags at run time: inline styles, never scripts.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
       },
     },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Every API answer is personal or per-session unless its route says otherwise (hashed pictures, the
+  // OpenAPI viewer's files): no browser or proxy keeps a copy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
@@ -106,7 +123,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meetingsRoutes, deps);
   await app.register(meetingsImportRoutes, deps);
   await app.register(storageRoutes, deps);
+  await app.register(auditRoutes, deps);
+  await app.register(healthRoutes, deps);
   await app.register(eventsRoutes, deps);
+  if (deps.config.benchNoop) {
+    // `npm run bench` measures the framework's ceiling with a route that does no work (BENCH_NOOP=1).
+    app.get('/api/bench/noop/', { config: { public: true } }, async () => ({ ok: true }));
+  }
   const events = deps.events;
   if (events) app.addHook('onClose', () => events.close());
 

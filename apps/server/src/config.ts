@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed the demo company) or 0' }).default('1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** `npm run bench` only: 1 adds GET /api/bench/noop/, a public route that does no work. */
+  BENCH_NOOP: z.enum(['0', '1'], { error: 'must be 1 (add the benchmark no-op route) or 0' }).optional(),
 });
 
 export type Config = {
@@ -38,6 +40,8 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Cookies get the Secure flag when the portal is served over https. */
   secureCookies: boolean;
+  /** BENCH_NOOP=1: the benchmark's framework ceiling, GET /api/bench/noop/ (never set in production). */
+  benchNoop?: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -66,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO === '1',
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
+    ...(e.BENCH_NOOP === '1' && { benchNoop: true }),
   };
 }

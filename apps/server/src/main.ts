@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { DataDirInUseError, dumpQuiescent, holdDataDir } from './db/backup';
 import { type Db, openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
@@ -21,9 +23,17 @@ export type StartOptions = {
 /** Opens and migrates the database, seeds when asked, and serves until SIGTERM or SIGINT. */
 export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const log = pino({ level: config.logLevel });
+  const dataDirHold = config.databaseUrl ? null : await holdEmbeddedDataDir(config.dataDir, log);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  // `npm run backup` asks this process for a consistent dump of the embedded database (db/backup.ts).
+  dataDirHold?.serveBackups(async () => {
+    const started = Date.now();
+    const dump = await dumpQuiescent((database.db as unknown as { $client: PGlite }).$client);
+    log.info({ bytes: dump.size, ms: Date.now() - started }, 'backup of the data directory taken');
+    return dump;
+  });
   log.info({ engine: database.engine }, 'database open; migrating');
   await database.migrate();
   if (config.demo && seedDemo) await seedDemo(database.db, log);
@@ -60,11 +70,32 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
     // Stops accepting connections and waits for requests in flight, then closes the database.
     await app.close();
     await database.close();
+    await dataDirHold?.release();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   return app;
+}
+
+/**
+ * Takes DATA_DIR for this process: PGlite has no lock of its own, and a second process on the same
+ * directory would corrupt it. Stops when another process has it.
+ */
+async function holdEmbeddedDataDir(dataDir: string, log: pino.Logger) {
+  try {
+    return await holdDataDir(dataDir, 'server');
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      log.fatal(`${error.message}: stop it first, or give this server another DATA_DIR`);
+      process.exit(1);
+    }
+    log.warn(
+      { err: error },
+      'no control socket for the data directory: `npm run backup` cannot reach this server, and nothing keeps a second process out of it',
+    );
+    return null;
+  }
 }
 
 /** Reads the environment, or stops with a message naming each bad variable. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase, pgliteExtensions } from '../src/db/client';
+import { type Database, type DatabaseSettings, openDatabase, pgliteExtensions } from '../src/db/client';
 
 /**
  * Every test file gets a fresh database cloned from one migrated template, made once per run by
@@ -83,14 +83,17 @@ export async function dropTemplate(engine: TestEngine, runId: string) {
 }
 
 /** A fresh, migrated database for one test file. */
-export async function openTestDatabase(engine: TestEngine = testEngine()): Promise<Database> {
+export async function openTestDatabase(
+  engine: TestEngine = testEngine(),
+  settings: DatabaseSettings = {},
+): Promise<Database> {
   const runId = inject('testRunId');
   if (engine === 'pglite') {
     const pglite = new PGlite({
       loadDataDir: new Blob([readFileSync(templateFile(runId))]),
       extensions: pgliteExtensions,
     });
-    return openDatabase({ pglite });
+    return openDatabase({ pglite }, settings);
   }
   const name = `${TEST_DB_PREFIX}${runId}_${Math.random().toString(36).slice(2, 10)}`;
   await withAdmin(async (client) => {
@@ -105,7 +108,7 @@ export async function openTestDatabase(engine: TestEngine = testEngine()): Promi
       }
     }
   });
-  const database = await openDatabase({ url: postgresUrl(name) });
+  const database = await openDatabase({ url: postgresUrl(name) }, settings);
   return {
     ...database,
     async close() {

@@ -36,6 +36,6 @@ describe('security headers', () => {
     const response = await t.client().get('/api/auth/csrf/');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -13,8 +14,15 @@ import { startSmtpCatcher } from './smtp-catcher';
  * The whole API on a fresh database, listening on a free port, with a real SMTP server catching its
  * mail and a clock the test controls. One per test file.
  */
-export async function createTestApp(options: { now?: string; env?: Record<string, string> } = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  options: {
+    now?: string;
+    env?: Record<string, string>;
+    /** Sees every SQL statement the app sends (Drizzle's logger). */
+    logger?: Logger;
+  } = {},
+) {
+  const database = await openTestDatabase(undefined, { logger: options.logger });
   const smtp = await startSmtpCatcher();
   const clock = fixedClock(options.now ?? '2026-11-20T09:00:00Z');
   const config = loadConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', DEMO: '0', ...options.env });

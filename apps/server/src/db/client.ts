@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -38,8 +38,14 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 
 export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite } | { memory: true };
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url);
+/** Drizzle's hook on every statement it sends (the tests count statements per request with it). */
+export type DatabaseSettings = { logger?: Logger };
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  settings: DatabaseSettings = {},
+): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, settings);
   let client: PGlite;
   if ('pglite' in options) client = options.pglite;
   else if ('dataDir' in options) {
@@ -48,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(options.dataDir, { extensions: pgliteExtensions });
   } else client = new PGlite({ extensions: pgliteExtensions });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: settings.logger }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
@@ -57,12 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('select 1');
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: settings.logger }) as unknown as Db;
   return {
     db,
     engine: 'postgres',

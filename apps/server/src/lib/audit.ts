@@ -12,7 +12,17 @@ export type AuditAction =
   | 'document.download'
   | 'document.delete'
   /** A record whose file never came, removed by the server (no actor). */
-  | 'document.purge';
+  | 'document.purge'
+  /** A profile created by HR; `after` holds the fields it was created with, by form field name. */
+  | 'user.create'
+  /** A profile edited (by HR or its owner); only the changed fields, by form field name. */
+  | 'user.update'
+  /** Subordination, the roles people hold over one another: a manager link added (replacing one) or removed. */
+  | 'manager.add'
+  | 'manager.remove'
+  /** A step of a request decided by its assignee; the entity is the request. */
+  | 'task.approve'
+  | 'task.reject';
 
 type Values = Record<string, unknown>;
 

@@ -5,8 +5,16 @@ import { AppLayout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { TestPage } from './pages/test-page';
 import { RequireSession } from './session';
+import { preloadWidgets } from './widgets/widget-host';
 
-/** Routes of the app; pages load on first visit, so a screen's code arrives only when it is opened. */
+/** A page's chunk, loaded together with the widget bodies its route shows at once. */
+const withWidgets = async <T,>(pathname: string, page: Promise<T>): Promise<T> =>
+  (await Promise.all([page, preloadWidgets(pathname)]))[0];
+
+/**
+ * Routes of the app; pages load on first visit, so a screen's code arrives only when it is opened (with
+ * the side widgets it shows at once).
+ */
 export const routes: RouteObject[] = [
   {
     HydrateFallback: () => <PageLoader label="Loading" />,
@@ -25,7 +33,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
+                lazy: async () => ({
+                  Component: (await withWidgets('/', import('./pages/home-page'))).HomePage,
+                }),
               },
               {
                 path: '/switchCompany',
@@ -46,7 +56,8 @@ export const routes: RouteObject[] = [
               {
                 path: '/people',
                 lazy: async () => ({
-                  Component: (await import('../features/people/pages/people-page')).PeoplePage,
+                  Component: (await withWidgets('/people', import('../features/people/pages/people-page')))
+                    .PeoplePage,
                 }),
               },
               {

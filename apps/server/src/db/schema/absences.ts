@@ -49,6 +49,10 @@ export const absences = pgTable(
     index('absences_task_idx').on(t.taskId),
     index('absences_company_period_idx').on(t.companyId, t.kind, t.fromDate, t.toDate),
     index('absences_user_idx').on(t.userId, t.fromDate),
+    // Who is away in a period (the directory's vacation and sick-leave filters, the missing users): the
+    // absences whose days overlap it, by a range index whose statistics also estimate how many
+    // (modules/absences/period.ts).
+    index('absences_period_idx').using('gist', sql`daterange(${t.fromDate}, ${t.toDate}, '[]')`),
     check('absences_period_ck', sql`${t.fromDate} <= ${t.toDate}`),
     check('absences_kind_ck', sql.raw(`kind in (${ABSENCE_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     check('absences_status_ck', sql.raw(`status in (${ABSENCE_STATUSES.map((s) => `'${s}'`).join(', ')})`)),

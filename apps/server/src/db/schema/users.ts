@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -17,6 +18,56 @@ import {
 import { companies } from './companies';
 import { dictionaryItems } from './dictionaries';
 import { departments } from './structure';
+
+/**
+ * One index per directory filter key (docs/performance.md): the key's column, then the company, over active
+ * people only, as the directory's WHERE always says `company_id in (…) and is_active`. So a filter's count
+ * is an index-only scan whatever share of the company it matches, and several keys combine (BitmapAnd).
+ */
+function directoryFilterIndexes(
+  t: {
+    [K in
+      | 'companyId'
+      | 'status'
+      | 'birthdate'
+      | 'isActive'
+      | 'dms'
+      | 'specialEventId'
+      | FilterColumn]: AnyPgColumn;
+  },
+) {
+  const active = sql`${t.isActive}`;
+  return [
+    ...FILTER_COLUMNS.map(([name, column]) =>
+      index(`users_${name}_idx`).on(t[column], t.companyId).where(active),
+    ),
+    // Most people have no special event: only those who have one are indexed.
+    index('users_special_event_idx')
+      .on(t.specialEventId, t.companyId)
+      .where(sql`${t.isActive} and ${t.specialEventId} is not null`),
+    // birthdate itself is in the index too, or PostgreSQL would not count from the index alone.
+    index('users_birth_month_idx')
+      .on(sql`(extract(month from ${t.birthdate}))`, t.companyId, t.birthdate)
+      .where(active),
+    index('users_dms_idx').on(t.companyId).where(sql`${t.isActive} and ${t.dms}`),
+  ];
+}
+
+const FILTER_COLUMNS = [
+  ['status', 'status'],
+  ['location', 'locationId'],
+  ['gender', 'genderId'],
+  ['grade', 'gradeId'],
+  ['legal_entity', 'legalEntityId'],
+  ['employment_type', 'employmentTypeId'],
+  ['job_position', 'jobPositionId'],
+  ['job_position_official', 'jobPositionOfficialId'],
+  ['shoe_size', 'shoeSizeId'],
+  ['clothing_size', 'clothingSizeId'],
+  ['nutrition', 'nutritionId'],
+  ['status_visible', 'statusVisibleId'],
+] as const;
+type FilterColumn = (typeof FILTER_COLUMNS)[number][1];
 
 const dict = (name: string) => integer(name).references(() => dictionaryItems.id, { onDelete: 'set null' });
 
@@ -79,11 +130,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    // Directory pages: one company's people in name order.
-    index('users_company_name_idx').on(t.companyId, t.sortName, t.id),
+    // Directory pages: one company's active people in name order. The directory only ever lists active
+    // people, so its indexes leave the others out; a count of a company reads this index alone.
+    index('users_company_name_idx').on(t.companyId, t.sortName, t.id).where(sql`${t.isActive}`),
     index('users_department_idx').on(t.departmentId),
     index('users_division_idx').on(t.divisionId),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    ...directoryFilterIndexes(t),
   ],
 );
 

@@ -58,13 +58,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Log in with the mailed code; opens a session',
+        summary: 'Log in with the mailed code; opens a session (a new one, ending any the browser had)',
         body: CheckCodeBody,
-        response: { 200: CheckCodeResponse, 400: ErrorBody, 422: MissingFieldsBody },
+        response: {
+          200: CheckCodeResponse,
+          400: ErrorBody,
+          422: MissingFieldsBody,
+          429: TooManyRequestsBody,
+        },
       },
     },
     async (request, reply) => {
-      const { id, token } = await checkLoginCode(service, request.body);
+      const { id, token } = await checkLoginCode(service, {
+        ...request.body,
+        ip: request.ip,
+        previousSession: request.session?.tokenHash,
+      });
       setSessionCookie(reply, token, secure);
       // A fresh CSRF token for the new session, so that one planted before login is worthless.
       issueCsrfToken(reply, secure);
@@ -107,6 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       if (request.session) await deleteSession(deps.db, request.session.tokenHash);
       clearSessionCookie(reply, secure);
+      // The browser drops whatever the session left behind: cached pages and pictures, cookies, storage.
+      reply.header('clear-site-data', '"cache", "cookies", "storage"');
       return { ok: true as const };
     },
   );

@@ -1,13 +1,13 @@
-import { OTP_TTL_MINUTES } from '@atrium/contracts';
+import { OTP_LENGTH, OTP_TTL_MINUTES } from '@atrium/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companyMembers, loginCodes, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { consume } from '../../lib/throttle';
+import { clearHits, consume, type Limit, recordHits, secondsToWait } from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
-import { createSession, type SessionInfo } from './sessions';
+import { createSession, deleteSession, type SessionInfo } from './sessions';
 
 const MINUTE = 60 * 1000;
 const CODE_TTL_MS = OTP_TTL_MINUTES * MINUTE;
@@ -17,6 +17,15 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const CODES_PER_EMAIL = 5;
 export const CODES_PER_IP = 100;
 export const THROTTLE_WINDOW_MS = 15 * MINUTE;
+/**
+ * Failed code checks: 10 per address in 15 minutes and 30 in a day (NIST SP 800-63B §5.2.2 asks for at
+ * most 100 consecutive failures per account), and 100 per client address in 15 minutes (one address
+ * guessing across many accounts). A login resets the address's count; refused checks count nothing.
+ */
+export const FAILED_CHECKS_PER_EMAIL = 10;
+export const FAILED_CHECKS_PER_EMAIL_PER_DAY = 30;
+export const FAILED_CHECKS_PER_IP = 100;
+const DAY_MS = 24 * 60 * MINUTE;
 
 /** The one answer to every code request, so that it cannot tell which addresses are registered. */
 export const CODE_REQUESTED = {
@@ -32,7 +41,11 @@ type Deps = {
   clock: Clock;
   mailer: Mailer;
   appUrl: string;
-  log: { error(obj: object, msg: string): void };
+  log: {
+    error(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
 };
 
 function findActiveUser(db: Db, email: string) {
@@ -48,14 +61,24 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
   const now = clock.now();
   const code = generateCode();
   const recipient = await db.transaction(async (tx) => {
-    await consume(
-      tx,
-      [
-        { key: `login-code:email:${input.email}`, max: CODES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
-        { key: `login-code:ip:${input.ip}`, max: CODES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
-      ],
-      now,
-    );
+    try {
+      await consume(
+        tx,
+        [
+          { key: `login-code:email:${input.email}`, max: CODES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
+          { key: `login-code:ip:${input.ip}`, max: CODES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
+        ],
+        now,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) {
+        deps.log.warn(
+          { event: 'login_code_throttled', email: input.email, ip: input.ip },
+          'login code refused',
+        );
+      }
+      throw error;
+    }
     const user = await findActiveUser(tx, input.email);
     if (!user) return null;
     // A new code voids every earlier one.
@@ -76,11 +99,33 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
   });
   if (recipient) {
     // Not awaited: a known address must not answer slower than an unknown one.
-    mailer.send(loginCodeMail(input.email, recipient.firstName, code, deps.appUrl)).catch((err: unknown) => {
-      deps.log.error({ err, to: input.email }, 'could not send the login code');
+    const mail = loginCodeMail(input.email, recipient.firstName, code, deps.appUrl);
+    mailer.send(mail).catch((err: unknown) => {
+      const reason = withoutMail(err instanceof Error ? err.message : String(err), mail, code);
+      const errorCode = (err as { code?: unknown } | null)?.code;
+      deps.log.error(
+        {
+          event: 'login_code_not_sent',
+          to: input.email,
+          reason,
+          ...(typeof errorCode === 'string' && { errorCode }),
+        },
+        'could not send the login code',
+      );
     });
   }
   return CODE_REQUESTED;
+}
+
+/** An error message fit for the log: the code and every line of the mail masked, should it quote them. */
+function withoutMail(message: string, mail: { subject: string; text: string }, code: string) {
+  const secrets = [mail.subject, ...mail.text.split('\n'), code]
+    .map((line) => line.trim())
+    .filter((line) => line.length >= OTP_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  let masked = message;
+  for (const secret of secrets) masked = masked.split(secret).join('[…]');
+  return masked.slice(0, 300);
 }
 
 function loginCodeMail(to: string, firstName: string, code: string, appUrl: string) {
@@ -98,44 +143,113 @@ function loginCodeMail(to: string, firstName: string, code: string, appUrl: stri
   };
 }
 
-/** Checks a code; on success spends it and opens a session. Returns the user id and the session token. */
-export async function checkLoginCode(deps: Deps, input: { email: string; otp: string }) {
+type CheckOutcome =
+  | { ok: true; id: number; token: string }
+  | { ok: false; reason: 'throttled'; retryAfter: number; userId?: undefined }
+  | {
+      ok: false;
+      reason: 'unknown-account' | 'no-live-code' | 'wrong-code' | 'spent-meanwhile';
+      userId?: number;
+    };
+
+/**
+ * Checks a code; on success spends it, ends the session the browser came with (a new token at every
+ * login) and opens a session. Returns the user id and the new session token. The whole check runs in one
+ * transaction that holds the address's and the client's throttle keys, so checks of one address run one
+ * at a time, and only a failure is counted against the limits.
+ */
+export async function checkLoginCode(
+  deps: Deps,
+  input: { email: string; otp: string; ip: string; previousSession?: string },
+) {
   const { db, clock } = deps;
   const now = clock.now();
-  const user = await findActiveUser(db, input.email);
-  if (!user) throw badRequest(INVALID_CODE);
-  const [code] = await db
+  const perEmail = `login-check:email:${input.email}`;
+  const perEmailDay = `login-check:email-day:${input.email}`;
+  const limits: Limit[] = [
+    { key: perEmail, max: FAILED_CHECKS_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
+    { key: perEmailDay, max: FAILED_CHECKS_PER_EMAIL_PER_DAY, windowMs: DAY_MS },
+    { key: `login-check:ip:${input.ip}`, max: FAILED_CHECKS_PER_IP, windowMs: THROTTLE_WINDOW_MS },
+  ];
+  const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
+    const retryAfter = await secondsToWait(tx, limits, now);
+    if (retryAfter > 0) return { ok: false, reason: 'throttled', retryAfter };
+    const result = await spendCode(tx, input.email, input.otp, now);
+    if (!result.ok) {
+      await recordHits(tx, limits, now);
+      return result;
+    }
+    if (input.previousSession) await deleteSession(tx, input.previousSession);
+    await clearHits(tx, [perEmail, perEmailDay]);
+    const token = await createSession(tx, result.user.id, result.user.companyId, now);
+    return { ok: true, id: result.user.id, token };
+  });
+  if (outcome.ok) {
+    deps.log.info({ event: 'login', user_id: outcome.id, ip: input.ip }, 'logged in with a mailed code');
+    return { id: outcome.id, token: outcome.token };
+  }
+  // Who tried, from where and why it failed; never the code typed.
+  deps.log.warn(
+    {
+      event: 'login_failed',
+      email: input.email,
+      user_id: outcome.userId,
+      ip: input.ip,
+      reason: outcome.reason,
+    },
+    'login code refused',
+  );
+  if (outcome.reason === 'throttled') throw tooManyRequests(outcome.retryAfter);
+  throw badRequest(INVALID_CODE);
+}
+
+/** Spends the user's live code when the typed one matches it; a miss counts against the code. */
+async function spendCode(
+  tx: Tx,
+  email: string,
+  otp: string,
+  now: Date,
+): Promise<
+  | { ok: true; user: { id: number; companyId: number } }
+  | {
+      ok: false;
+      reason: 'unknown-account' | 'no-live-code' | 'wrong-code' | 'spent-meanwhile';
+      userId?: number;
+    }
+> {
+  const user = await findActiveUser(tx, email);
+  if (!user) return { ok: false, reason: 'unknown-account' };
+  const [code] = await tx
     .select()
     .from(loginCodes)
     .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.spentAt), gt(loginCodes.expiresAt, now)))
     .orderBy(desc(loginCodes.createdAt))
     .limit(1);
-  if (!code) throw badRequest(INVALID_CODE);
+  if (!code) return { ok: false, reason: 'no-live-code', userId: user.id };
   const unspent = and(
     eq(loginCodes.id, code.id),
     isNull(loginCodes.spentAt),
     lt(loginCodes.failedAttempts, MAX_CODE_ATTEMPTS),
   );
-  if (!codeMatches(input.otp, code.salt, code.codeHash)) {
+  if (!codeMatches(otp, code.salt, code.codeHash)) {
     // Counted in the database, so parallel guesses cannot share one attempt.
-    await db
+    await tx
       .update(loginCodes)
       .set({
         failedAttempts: sql`${loginCodes.failedAttempts} + 1`,
         spentAt: sql`case when ${loginCodes.failedAttempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now.toISOString()}::timestamptz end`,
       })
       .where(unspent);
-    throw badRequest(INVALID_CODE);
+    return { ok: false, reason: 'wrong-code', userId: user.id };
   }
-  // Only one request can spend a code: the one whose update finds it unspent.
-  const spent = await db
+  // Only one request can spend a code: the one whose update finds it unspent (UPDATE … RETURNING).
+  const spent = await tx
     .update(loginCodes)
     .set({ spentAt: now })
     .where(unspent)
     .returning({ id: loginCodes.id });
-  if (spent.length === 0) throw badRequest(INVALID_CODE);
-  const token = await createSession(db, user.id, user.companyId, now);
-  return { id: user.id, token };
+  if (spent.length === 0) return { ok: false, reason: 'spent-meanwhile', userId: user.id };
+  return { ok: true, user };
 }
 
 /** Makes one of the user's companies the active company of the session. */

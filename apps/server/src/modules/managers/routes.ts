@@ -22,7 +22,7 @@ import {
 
 const tags = ['managers'];
 
-export const managersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const managersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
   app.get(
     '/api/managers/',
     {
@@ -68,12 +68,15 @@ export const managersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     },
     async (request, reply) => {
       const { user, manager, manager_type } = request.body;
-      const standing = await standingOr404(db, requireSession(request), user);
+      const session = requireSession(request);
+      const standing = await standingOr404(db, session, user);
       if (!canManageSubordination(standing)) throw forbidden();
       const link = await addManagerLink(db, {
         person: standing.person,
         managerId: manager,
         managerTypeId: manager_type,
+        actorId: session.userId,
+        at: clock.now(),
       });
       reply.code(201);
       return link;
@@ -94,8 +97,14 @@ export const managersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       const session = requireSession(request);
       const link = await findManagerLink(db, request.params.id);
       if (!link) throw notFound();
-      if (!canManageSubordination(await standingOr404(db, session, link.userId))) throw forbidden();
-      await deleteManagerLink(db, link.id);
+      const standing = await standingOr404(db, session, link.userId);
+      if (!canManageSubordination(standing)) throw forbidden();
+      await deleteManagerLink(db, {
+        linkId: link.id,
+        person: standing.person,
+        actorId: session.userId,
+        at: clock.now(),
+      });
       return reply.code(204).send(null);
     },
   );

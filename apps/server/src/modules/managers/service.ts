@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { dictionaryItems, managerLinks, users } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import { fieldErrors } from '../../lib/errors';
 
 /** Any number chosen once: with a company id, the advisory lock serialising that company's subordination. */
@@ -80,8 +81,34 @@ export async function findManagerLink(db: Db, linkId: number) {
   return link;
 }
 
-export async function deleteManagerLink(db: Db, linkId: number) {
-  await db.delete(managerLinks).where(eq(managerLinks.id, linkId));
+/** Who changes someone's subordination, and when: the audit log records it. */
+export type SubordinationActor = { actorId: number; at: Date };
+
+/** Removes a manager link, logged as 'manager.remove' with the manager it held under its type's code. */
+export async function deleteManagerLink(
+  db: Db,
+  input: SubordinationActor & { linkId: number; person: { id: number; companyId: number } },
+) {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(managerLinks)
+      .where(eq(managerLinks.id, input.linkId))
+      .returning({ managerId: managerLinks.managerId, typeId: managerLinks.managerTypeId });
+    if (!removed) return;
+    const [type] = await tx
+      .select({ code: dictionaryItems.code })
+      .from(dictionaryItems)
+      .where(eq(dictionaryItems.id, removed.typeId));
+    await writeAudit(tx, {
+      action: 'manager.remove',
+      companyId: input.person.companyId,
+      actorId: input.actorId,
+      subjectUserId: input.person.id,
+      entityId: input.linkId,
+      before: { [type?.code ?? 'extra']: removed.managerId },
+      at: input.at,
+    });
+  });
 }
 
 /** Whether `upperId` is `lowerId` or stands above them in the chain of direct managers. */
@@ -102,7 +129,7 @@ async function isAtOrAbove(db: Db, upperId: number, lowerId: number): Promise<bo
   return row?.found === true;
 }
 
-export type NewManagerLink = {
+export type NewManagerLink = SubordinationActor & {
   person: { id: number; companyId: number };
   managerId: number;
   managerTypeId: number;
@@ -113,7 +140,10 @@ export type NewManagerLink = {
  * the same company; manager, deputy and hrbp are one per person (a new one replaces the old); extra
  * managers may be several but not the same one twice; direct managers never form a cycle.
  */
-export async function addManagerLink(db: Db, { person, managerId, managerTypeId }: NewManagerLink) {
+export async function addManagerLink(
+  db: Db,
+  { person, managerId, managerTypeId, actorId, at }: NewManagerLink,
+) {
   const type = (await managerTypesFor(db, person.companyId)).find((t) => t.id === managerTypeId);
   if (!type) throw fieldErrors({ manager_type: 'There is no such manager type' });
   if (managerId === person.id) throw fieldErrors({ manager: 'A person cannot be their own manager' });
@@ -131,8 +161,12 @@ export async function addManagerLink(db: Db, { person, managerId, managerTypeId 
       throw fieldErrors({ manager: 'This would make a cycle of managers' });
     }
     const sameType = and(eq(managerLinks.userId, person.id), eq(managerLinks.managerTypeId, type.id));
+    let replaced: { managerId: number }[] = [];
     if (SINGLE_MANAGER_TYPES.includes(type.code)) {
-      await tx.delete(managerLinks).where(sameType);
+      replaced = await tx
+        .delete(managerLinks)
+        .where(sameType)
+        .returning({ managerId: managerLinks.managerId });
     } else {
       const [twice] = await tx
         .select({ id: managerLinks.id })
@@ -146,6 +180,18 @@ export async function addManagerLink(db: Db, { person, managerId, managerTypeId 
       .returning({ id: managerLinks.id });
     const [link] = created ? await selectLinks(tx, eq(managerLinks.id, created.id)) : [];
     if (!link) throw new Error('manager link not created');
+    // Logged under the type's code ('deputy': the person who is now their deputy, and who was before).
+    const previous = replaced[0];
+    await writeAudit(tx, {
+      action: 'manager.add',
+      companyId: person.companyId,
+      actorId,
+      subjectUserId: person.id,
+      entityId: link.id,
+      before: previous ? { [type.code]: previous.managerId } : null,
+      after: { [type.code]: managerId },
+      at,
+    });
     return link;
   });
 }

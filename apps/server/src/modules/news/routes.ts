@@ -91,6 +91,8 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cloc
     async (request, reply) => {
       const session = requireSession(request);
       const companyId = request.body.company ?? session.companyId;
+      // A company the caller is not in answers as if absent, as its feed does.
+      if (!(await memberCompanyIds(db, session.userId)).includes(companyId)) throw notFound();
       if (!(await isPostEditor(db, session.userId, companyId))) throw forbidden();
       const { title, body } = request.body;
       const id = await createPost(db, { authorId: session.userId, companyId, title, body, now: clock.now() });

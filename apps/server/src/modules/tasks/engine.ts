@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { taskDecisions, tasks, taskTemplates, users } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createChat } from '../chats/service';
 import { type NewNotification, writeNotifications } from '../notifications/service';
@@ -286,6 +287,20 @@ export async function decideStep(db: Db, input: DecideStepInput): Promise<Decide
       ...new Set([request.managerId, request.userId, ...steps.map((each) => each.userId)]),
     ].filter((id): id is number => id !== null);
     const done = (notifications: number[]) => ({ notifications, requestId: request.id, participants });
+    // The audit log keeps the decision with the person the request is for (its creator when for nobody).
+    await writeAudit(tx, {
+      action: input.decision === 'approved' ? 'task.approve' : 'task.reject',
+      companyId: request.companyId,
+      actorId: input.userId,
+      subjectUserId: request.userId ?? request.managerId,
+      entityId: request.id,
+      after: {
+        request: request.name,
+        step: step.name,
+        ...(input.comment.trim() ? { comment: input.comment } : {}),
+      },
+      at: now,
+    });
 
     if (input.decision === 'rejected') {
       await tx

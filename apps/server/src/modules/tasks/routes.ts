@@ -7,17 +7,15 @@ import {
   TasksQuery,
   WorkflowResponse,
 } from '@atrium/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { deliverNotifications } from '../notifications/service';
-import { overseesPerson } from '../users/policy';
+import { overseesPerson, profileAccess } from '../users/policy';
 import { actionableStep, loadTaskDetail, loadWorkflow, patchRequest } from './detail';
 import { decideStep } from './engine';
 import { listTasks } from './list';
@@ -31,12 +29,12 @@ const tags = ['tasks'];
  */
 async function listedPerson(db: Db, viewer: SessionInfo, userId: number | undefined): Promise<number> {
   if (userId === undefined || userId === viewer.userId) return viewer.userId;
-  const [person] = await db
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!person) throw notFound();
-  if (await overseesPerson(db, viewer.userId, person)) return person.id;
+  // Someone of no shared company answers as if absent, so that ids cannot be probed across companies.
+  const access = await profileAccess(db, viewer, userId);
+  if (!access) throw notFound();
+  // profileAccess has already asked whether the viewer is the person's HR.
+  if (access.editMode === 'hr' || (await overseesPerson(db, viewer.userId, access.target)))
+    return access.target.id;
   throw forbidden();
 }
 

@@ -14,12 +14,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { companyMembers, userGroups, users } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { loadFormConfig, publishConfig, updateFormField } from './form-config';
 import { HR_PERMISSION, hasPermission, memberCompanyIds, type ProfileAccess, profileAccess } from './policy';
 import { loadProfile } from './profile';
+import { createdValues, profileChanges } from './profile-audit';
 import { formValues } from './profile-edit';
 
 const tags = ['profiles'];
@@ -37,13 +39,17 @@ async function profileOf(db: Db, access: ProfileAccess) {
   return profile;
 }
 
-/** Saves a form body with the configuration of a mode, then answers the updated profile. */
+/**
+ * Saves a form body with the configuration of a mode, then answers the updated profile. The fields it
+ * changes are logged (before and after) in the same transaction, against the row as locked there.
+ */
 async function saveProfile(
   db: Db,
   access: ProfileAccess,
   mode: 'hr' | 'self',
   groupId: number | undefined,
   body: Record<string, unknown>,
+  actor: { id: number; at: Date },
 ) {
   const { target } = access;
   const [existing] = await db.select().from(users).where(eq(users.id, target.id));
@@ -59,15 +65,31 @@ async function saveProfile(
     userId: target.id,
   });
   if (Object.keys(values).length) {
-    await db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, target.id));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, target.id)).for('update');
+      if (!current) throw notFound();
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, target.id));
+      const changes = profileChanges(current, values);
+      if (changes) {
+        await writeAudit(tx, {
+          action: 'user.update',
+          companyId: target.companyId,
+          actorId: actor.id,
+          subjectUserId: target.id,
+          entityId: target.id,
+          ...changes,
+          at: actor.at,
+        });
+      }
+    });
   }
   return profileOf(db, access);
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
   app.get(
     '/api/users/form-fields/',
     {
@@ -132,9 +154,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       },
     },
     async (request) => {
-      const access = await accessOr404(db, requireSession(request), request.params.id);
+      const session = requireSession(request);
+      const access = await accessOr404(db, session, request.params.id);
       if (access.editMode !== 'hr') throw forbidden();
-      return saveProfile(db, access, 'hr', request.query.group_id, request.body);
+      return saveProfile(db, access, 'hr', request.query.group_id, request.body, {
+        id: session.userId,
+        at: clock.now(),
+      });
     },
   );
 
@@ -152,7 +178,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     async (request) => {
       const session = requireSession(request);
       const access = await accessOr404(db, session, session.userId);
-      return saveProfile(db, access, 'self', request.query.group_id, request.body);
+      return saveProfile(db, access, 'self', request.query.group_id, request.body, {
+        id: session.userId,
+        at: clock.now(),
+      });
     },
   );
 
@@ -186,6 +215,15 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         if (!created) throw new Error('user not created');
         await tx.insert(companyMembers).values({ userId: created.id, companyId });
         await tx.insert(userGroups).values({ userId: created.id, companyId, groupId: GROUP_USER });
+        await writeAudit(tx, {
+          action: 'user.create',
+          companyId,
+          actorId: session.userId,
+          subjectUserId: created.id,
+          entityId: created.id,
+          after: createdValues(values),
+          at: clock.now(),
+        });
         return created.id;
       });
       reply.code(201);

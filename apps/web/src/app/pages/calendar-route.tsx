@@ -1,6 +1,13 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { CompanyCalendarPage } from '../../features/calendar/pages/company-calendar-page';
-import { MeetingsDayPage } from '../../features/meetings/pages/meetings-day-page';
+import { SkeletonRows } from '../../ui/skeleton-rows';
+import { lazyPart } from '../lazy-parts';
+
+// The day view (meetings, with their form) is a chunk of its own: the month view does not need it.
+const MeetingsDayPage = lazyPart(
+  async () => (await import('../../features/meetings/pages/meetings-day-page')).MeetingsDayPage,
+);
 
 /**
  * /calendar/vacations: the company calendar's day view is the user's meetings (spec work side §2), every
@@ -8,5 +15,11 @@ import { MeetingsDayPage } from '../../features/meetings/pages/meetings-day-page
  */
 export function CalendarRoute() {
   const [params] = useSearchParams();
-  return params.get('view') === 'day' ? <MeetingsDayPage /> : <CompanyCalendarPage />;
+  return params.get('view') === 'day' ? (
+    <Suspense fallback={<SkeletonRows count={6} />}>
+      <MeetingsDayPage />
+    </Suspense>
+  ) : (
+    <CompanyCalendarPage />
+  );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aSession, aTwoCompanySession, json, stubApi, switchCompanyRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -29,7 +29,8 @@ describe('/switchCompany', () => {
     expect(
       await within(screen.getByRole('banner')).findByRole('link', { name: 'Contoso' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // Home's route waits for its page and its widgets' chunks before the address changes.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [call] = api.callsTo('POST /api/auth/switch-company/');
     expect(call?.body).toEqual({ company: 2 });
     expect(call?.headers.get('X-CSRFToken')).toBe('test-csrf-token');

@@ -1,6 +1,7 @@
-import { Box, Button, Divider, Image, Modal, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Divider, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useCurrentSession } from '../session';
@@ -9,6 +10,10 @@ import { useWidgets } from './widgets-context';
 
 /** The job position the server names when a user has none; the panel then shows no position. */
 const NO_POSITION = 'N/A';
+
+const AvatarZoomModal = lazy(async () => ({
+  default: (await import('./avatar-zoom-modal')).AvatarZoomModal,
+}));
 
 /** The 'profileSetttings' widget the avatar opens (spec: user bar). */
 export function ProfileSettingsWidget({ placement }: { placement: WidgetPlacement }) {
@@ -66,13 +71,10 @@ export function ProfileSettingsWidget({ placement }: { placement: WidgetPlacemen
           Log Out
         </Button>
       </Box>
-      <Modal opened={zoomed} onClose={zoom.close} title={fullName} centered size="auto">
-        {user.avatar ? (
-          <Image src={user.avatar} alt={fullName} maw="min(480px, 80vw)" mah="70vh" radius="md" />
-        ) : (
-          <UserAvatar name={fullName} size={240} />
-        )}
-      </Modal>
+      {/* Mounted with the panel, so the modal's code is there (and it fades in) by the time of a click. */}
+      <Suspense fallback={null}>
+        <AvatarZoomModal opened={zoomed} onClose={zoom.close} name={fullName} avatar={user.avatar} />
+      </Suspense>
     </WidgetFrame>
   );
 }

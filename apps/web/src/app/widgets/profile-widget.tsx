@@ -1,22 +1,14 @@
 import { ActionIcon } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { sessionQueryOptions } from '../../features/auth/api';
-import { DocumentsTab } from '../../features/documents';
-import { ProfilePanelBody, type ProfileSlots, UserCreateBody } from '../../features/profile';
-import { UserTasks } from '../../features/tasks';
-import { useCurrentSession } from '../session';
+import { SkeletonRows } from '../../ui/skeleton-rows';
 import { WidgetFrame, type WidgetPlacement } from './widget-frame';
-import { NEW_USER } from './widget-stack';
 import { useWidgets } from './widgets-context';
 
-/** The profile's tabs that other features fill, some of them by who is looking. */
-const profileSlots = (viewerId: number): ProfileSlots => ({
-  tasksTab: (profile) => <UserTasks userId={profile.id} />,
-  documentsTab: (profile) => <DocumentsTab profile={profile} viewerId={viewerId} />,
-});
+const ProfileWidgetBody = lazy(async () => ({
+  default: (await import('./profile-widget-body')).ProfileWidgetBody,
+}));
 
 /** The profile panel of /people?profile={id}, or the user-creation page for profile=_new_. */
 export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
@@ -24,16 +16,6 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
   const profile = params.get('profile');
   const { profileFullWidth, toggleProfileWidth } = useWidgets();
   const ResizeIcon = profileFullWidth ? IconArrowsMinimize : IconArrowsMaximize;
-  const { user } = useCurrentSession();
-  const queryClient = useQueryClient();
-  const slots = useMemo(() => profileSlots(user.id), [user.id]);
-
-  // A new picture shows in the people lists (features/people keys them 'people'), and for one's own
-  // picture in the header's user bar, which reads the session.
-  const refreshAvatar = (userId: number) => {
-    void queryClient.invalidateQueries({ queryKey: ['people'] });
-    if (userId === user.id) void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
-  };
 
   const close = () =>
     setParams((current) => {
@@ -58,16 +40,10 @@ export function ProfileWidget({ placement }: { placement: WidgetPlacement }) {
         </ActionIcon>
       }
     >
-      {profile === NEW_USER ? (
-        <UserCreateBody />
-      ) : (
-        <ProfilePanelBody
-          userId={Number(profile)}
-          viewerId={user.id}
-          onAvatarChange={refreshAvatar}
-          slots={slots}
-        />
-      )}
+      {/* The panel's own placeholder while a profile loads, so the wait for its code looks the same. */}
+      <Suspense fallback={<SkeletonRows count={6} />}>
+        <ProfileWidgetBody profile={profile} />
+      </Suspense>
     </WidgetFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { Box } from '@mantine/core';
+import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { TodayCalendarWidget } from '../../features/meetings/components/today-calendar-widget';
-import { PeopleWidgetBody } from './people-widget-body';
+import { SkeletonRows } from '../../ui/skeleton-rows';
+import { lazyPart } from '../lazy-parts';
 import { ProfileSettingsWidget } from './profile-settings-widget';
 import { ProfileWidget } from './profile-widget';
 import { WidgetFrame, type WidgetPlacement } from './widget-frame';
@@ -13,10 +14,38 @@ import {
   WIDGET_ORDER,
   type WidgetId,
   widgetOffsets,
+  widgetShownOn,
   widgetWidth,
 } from './widget-stack';
 import classes from './widgets.module.css';
 import { useWidgets } from './widgets-context';
+
+const PeopleWidgetBody = lazyPart(async () => (await import('./people-widget-body')).PeopleWidgetBody);
+const TodayCalendarWidget = lazyPart(
+  async () => (await import('../../features/meetings/components/today-calendar-widget')).TodayCalendarWidget,
+);
+
+/** Loads the bodies of the widgets a route shows at once (the router calls it beside the page's chunk). */
+export function preloadWidgets(pathname: string): Promise<unknown> {
+  const bodies = [
+    widgetShownOn('people', pathname) && PeopleWidgetBody.preload(),
+    widgetShownOn('calendar', pathname) && TodayCalendarWidget.preload(),
+  ];
+  return Promise.all(bodies);
+}
+
+/** A widget body's wait for its code, in the shape of the lists the bodies show while they load. */
+const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense
+    fallback={
+      <Box px="sm">
+        <SkeletonRows count={6} />
+      </Box>
+    }
+  >
+    {children}
+  </Suspense>
+);
 
 /** The desktop navbar's width, which the page content shares the screen with. */
 export const NAVBAR_WIDTH = 240;
@@ -59,10 +88,14 @@ export function WidgetHost() {
       <ProfileSettingsWidget placement={placement('profileSetttings')} />
       <ProfileWidget placement={placement('profile')} />
       <WidgetFrame title="Peoples" placement={placement('people')} onClose={() => closeWidget('people')}>
-        <PeopleWidgetBody />
+        <Loading>
+          <PeopleWidgetBody />
+        </Loading>
       </WidgetFrame>
       <WidgetFrame title="Calendar" placement={placement('calendar')} onClose={() => closeWidget('calendar')}>
-        <TodayCalendarWidget />
+        <Loading>
+          <TodayCalendarWidget />
+        </Loading>
       </WidgetFrame>
     </div>
   );

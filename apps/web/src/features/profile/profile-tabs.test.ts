@@ -17,31 +17,22 @@ describe('profile tabs', () => {
     ]);
   });
 
-  it('adds Competencies, Tasks, Subordination and Documents on the own profile and for HR', () => {
-    for (const mode of ['self', 'hr'] as const) {
-      expect(labels(profileTabs(mode, groups))).toEqual([
-        'Competencies',
-        'Tasks',
-        'Subordination',
-        'Events',
-        'Documents',
-        'General',
-        'Personal',
-        'Social networks',
-        'Employment',
-      ]);
-    }
+  it('adds Competencies, Tasks, Subordination and Documents on the own profile and for HR, Audit for HR only', () => {
+    const work = ['Competencies', 'Tasks', 'Subordination', 'Events', 'Documents'];
+    const fieldGroups = ['General', 'Personal', 'Social networks', 'Employment'];
+    expect(labels(profileTabs('self', groups))).toEqual([...work, ...fieldGroups]);
+    expect(labels(profileTabs('hr', groups))).toEqual([...work, 'Audit', ...fieldGroups]);
   });
 
-  it('hides the basic content on Subordination, Tasks, Documents and Competencies only', () => {
+  it('hides the basic content on Subordination, Tasks, Documents, Competencies and Audit only', () => {
     const hiding = profileTabs('hr', groups).filter((tab) => tab.hidesBasics);
-    expect(labels(hiding)).toEqual(['Competencies', 'Tasks', 'Subordination', 'Documents']);
+    expect(labels(hiding)).toEqual(['Competencies', 'Tasks', 'Subordination', 'Documents', 'Audit']);
   });
 
   it('opens on the first field group, with the carousel window showing it', () => {
     const tabs = profileTabs('hr', groups);
     expect(defaultTab(tabs)).toBe('group-1');
-    expect(windowStartFor(tabs, 'group-1')).toBe(4);
+    expect(windowStartFor(tabs, 'group-1')).toBe(5);
     expect(windowStartFor(tabs, 'tasks')).toBe(1);
     expect(defaultTab(profileTabs('hr', []))).toBe('competencies');
   });

@@ -1,6 +1,6 @@
 import type { EditMode, FieldGroup } from '@atrium/contracts';
 
-type SectionKey = 'competencies' | 'tasks' | 'subordination' | 'events' | 'documents';
+type SectionKey = 'competencies' | 'tasks' | 'subordination' | 'events' | 'documents' | 'audit';
 
 export type ProfileTab =
   | { key: SectionKey; label: string; hidesBasics: boolean }
@@ -9,22 +9,31 @@ export type ProfileTab =
 /** Spec: the carousel shows 5 tabs at a time. */
 export const VISIBLE_TABS = 5;
 
-/** The work sections, in the spec's order; `ownOrHr` ones appear only on one's own profile or for HR. */
-const SECTIONS: { key: SectionKey; label: string; ownOrHr: boolean; hidesBasics: boolean }[] = [
-  { key: 'competencies', label: 'Competencies', ownOrHr: true, hidesBasics: true },
-  { key: 'tasks', label: 'Tasks', ownOrHr: true, hidesBasics: true },
-  { key: 'subordination', label: 'Subordination', ownOrHr: true, hidesBasics: true },
-  { key: 'events', label: 'Events', ownOrHr: false, hidesBasics: false },
-  { key: 'documents', label: 'Documents', ownOrHr: true, hidesBasics: true },
+type Audience = 'everyone' | 'ownOrHr' | 'hr';
+
+/**
+ * The work sections, in the spec's order: `ownOrHr` ones appear only on one's own profile or for HR;
+ * the profile's history (Audit, issue 12) only for HR, as only HR may read it.
+ */
+const SECTIONS: { key: SectionKey; label: string; audience: Audience; hidesBasics: boolean }[] = [
+  { key: 'competencies', label: 'Competencies', audience: 'ownOrHr', hidesBasics: true },
+  { key: 'tasks', label: 'Tasks', audience: 'ownOrHr', hidesBasics: true },
+  { key: 'subordination', label: 'Subordination', audience: 'ownOrHr', hidesBasics: true },
+  { key: 'events', label: 'Events', audience: 'everyone', hidesBasics: false },
+  { key: 'documents', label: 'Documents', audience: 'ownOrHr', hidesBasics: true },
+  { key: 'audit', label: 'Audit', audience: 'hr', hidesBasics: true },
 ];
+
+const sees = (audience: Audience, editMode: EditMode) =>
+  audience === 'everyone' || (audience === 'ownOrHr' ? editMode !== 'none' : editMode === 'hr');
 
 /**
  * The tabs of a profile: the work sections, then a tab per field group of the configuration (the
  * subordination group has its own section). The server gives a viewer edit mode 'self' or 'hr' exactly
- * on their own profile or as HR, so that mode decides the sections.
+ * on their own profile or as HR (of the person's company), so that mode decides the sections.
  */
 export function profileTabs(editMode: EditMode, groups: FieldGroup[]): ProfileTab[] {
-  const sections: ProfileTab[] = SECTIONS.filter((section) => !section.ownOrHr || editMode !== 'none').map(
+  const sections: ProfileTab[] = SECTIONS.filter((section) => sees(section.audience, editMode)).map(
     ({ key, label, hidesBasics }) => ({ key, label, hidesBasics }),
   );
   const groupTabs: ProfileTab[] = groups

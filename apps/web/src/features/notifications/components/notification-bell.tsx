@@ -1,9 +1,10 @@
 import type { Notification } from '@atrium/contracts';
-import { ActionIcon, Button, Group, Indicator, Popover, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, Popover, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SkeletonRows } from '../../../ui/skeleton-rows';
 import {
   unreadQueryOptions,
   useLiveNotifications,
@@ -11,7 +12,11 @@ import {
   useMarkNotificationRead,
 } from '../api';
 import classes from './notification-bell.module.css';
-import { NotificationList } from './notification-list';
+
+// The list (with its date formatting) loads when the dropdown first opens, not with every page.
+const NotificationList = lazy(async () => ({
+  default: (await import('./notification-list')).NotificationList,
+}));
 
 /** The badge never grows wider than three characters. */
 export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
@@ -87,7 +92,15 @@ export function NotificationBell() {
             Mark all as read
           </Button>
         </Group>
-        <NotificationList onOpen={open} />
+        <Suspense
+          fallback={
+            <Box p="md">
+              <SkeletonRows count={4} />
+            </Box>
+          }
+        >
+          <NotificationList onOpen={open} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

@@ -32,6 +32,7 @@ function renderPanel(profile: Profile, routes: Routes = {}, viewerId = VIEWER_ID
     'GET /api/managers/manager_types/': () => json(200, { results: MANAGER_TYPES }),
     'GET /api/user_vars/values/': () => json(200, { count: 0, next: null, results: [] }),
     [`GET /api/user_vars/${profile.id}/history/`]: () => json(200, { count: 0, next: null, results: [] }),
+    'GET /api/audit/': () => json(200, { count: 0, next: null, results: [] }),
     ...routes,
   });
   const onAvatarChange = vi.fn();
@@ -42,7 +43,16 @@ function renderPanel(profile: Profile, routes: Routes = {}, viewerId = VIEWER_ID
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
-const TAB_ORDER = ['Competencies', 'Tasks', 'Subordination', 'Events', 'Documents', 'General', 'Personal'];
+const TAB_ORDER = [
+  'Competencies',
+  'Tasks',
+  'Subordination',
+  'Events',
+  'Documents',
+  'Audit',
+  'General',
+  'Personal',
+];
 
 /** Moves the carousel until the tab shows, as a user would, and opens it. */
 async function openTab(user: ReturnType<typeof renderUi>['user'], name: string) {
@@ -125,13 +135,13 @@ describe('profile panel', { timeout: 15_000 }, () => {
   });
 
   it('adds the work tabs for HR, five at a time, and hides the basic content on them', async () => {
-    const { user } = renderPanel(hr());
+    const { user, api } = renderPanel(hr());
 
     await waitFor(() =>
-      expect(tabNames()).toEqual(['Documents', 'General', 'Personal', 'Social networks', 'Employment']),
+      expect(tabNames()).toEqual(['Audit', 'General', 'Personal', 'Social networks', 'Employment']),
     );
     expect(screen.getByRole('button', { name: 'Next tabs' })).toBeDisabled();
-    for (let step = 0; step < 4; step++)
+    for (let step = 0; step < 5; step++)
       await user.click(screen.getByRole('button', { name: 'Previous tabs' }));
     expect(tabNames()).toEqual(['Competencies', 'Tasks', 'Subordination', 'Events', 'Documents']);
     expect(screen.getByRole('button', { name: 'Previous tabs' })).toBeDisabled();
@@ -143,6 +153,11 @@ describe('profile panel', { timeout: 15_000 }, () => {
 
     await openTab(user, 'Documents');
     expect(screen.getByText('Empty section')).toBeInTheDocument();
+
+    await openTab(user, 'Audit');
+    expect(await screen.findByText('No changes recorded yet')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/audit/')[0]?.path).toBe('/api/audit/?user_id=12&page=1');
+    expect(screen.queryByText('Compilers.')).toBeNull();
 
     await openTab(user, 'Events');
     expect(screen.getByText('Analyst · Engineering · Platform')).toBeInTheDocument();
@@ -203,6 +218,14 @@ describe('profile panel', { timeout: 15_000 }, () => {
     expect(api.callsTo('GET /api/users/form-fields/')[0]?.path).toBe(
       '/api/users/form-fields/?mode=self&company=1',
     );
+  });
+
+  it('gives the owner no Audit tab and never asks for the history', async () => {
+    const { api } = renderPanel(aProfile(12, { can_edit: true, edit_mode: 'self' }), {}, 12);
+
+    await waitFor(() => expect(tabNames()).toContain('General'));
+    expect(screen.queryByRole('tab', { name: 'Audit' })).toBeNull();
+    expect(api.callsTo('GET /api/audit/')).toHaveLength(0);
   });
 
   it("asks 'Warning' before cancelling changes, and leaves an untouched edit at once", async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/http';
 import { EmptyState, SkeletonRows } from '../../../ui';
 import { configModeOf, formFieldsQueryOptions, profileQueryOptions } from '../api';
 import { defaultTab, type ProfileTab, profileTabs } from '../profile-tabs';
+import { AuditTab } from './audit-tab';
 import { CompetenciesTab } from './competencies-tab';
 import { EventsTab } from './events-tab';
 import { FieldGroupTab } from './field-group-tab';
@@ -39,6 +40,8 @@ function TabContent({ tab, profile, fields, slots }: TabContentProps) {
       return <EventsTab userId={profile.id} />;
     case 'documents':
       return slots.documentsTab?.(profile) ?? <EmptyState text="Empty section" />;
+    case 'audit':
+      return <AuditTab userId={profile.id} />;
   }
 }
 

@@ -3,16 +3,23 @@ import { Button, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/co
 import { IconChecklist, IconMoodHappy } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { tasksQueryOptions, useLiveTasks } from '../api';
 import { NewRequestMenu } from '../components/new-request-menu';
-import { NewRequestModal } from '../components/new-request-modal';
-import { TaskDetailModal } from '../components/task-detail-modal';
 import { TaskList } from '../components/task-list';
 import { readTasksParams, TASK_TABS, type TasksParams, withParams } from '../task-params';
 
 /** Spec §9: the list shows 8 placeholder rows while it loads. */
 const SKELETON_ROWS = 8;
+
+// The modals (with the request forms) load after the list, or at once for an address that opens one.
+const TaskDetailModal = lazyPart(
+  async () => (await import('../components/task-detail-modal')).TaskDetailModal,
+);
+const NewRequestModal = lazyPart(
+  async () => (await import('../components/new-request-modal')).NewRequestModal,
+);
 
 const VIEWS: { value: TaskView; label: string }[] = [
   { value: 'exec', label: 'Assigned to me' },
@@ -94,13 +101,17 @@ export function TasksPage() {
         </Tabs.Panel>
       </Tabs>
 
-      <TaskDetailModal taskId={taskId} onClose={() => change({ taskId: null })} />
-      <NewRequestModal
-        templateKey={form}
-        onClose={() => change({ form: null, from: null })}
-        // Spec §4 "Vacation request" step 5: the new request opens among those I created.
-        onCreated={(id) => change({ view: 'creator', taskId: id, form: null, from: null })}
-      />
+      <Deferred open={taskId !== null} part={TaskDetailModal}>
+        <TaskDetailModal taskId={taskId} onClose={() => change({ taskId: null })} />
+      </Deferred>
+      <Deferred open={form !== null} part={NewRequestModal}>
+        <NewRequestModal
+          templateKey={form}
+          onClose={() => change({ form: null, from: null })}
+          // Spec §4 "Vacation request" step 5: the new request opens among those I created.
+          onCreated={(id) => change({ view: 'creator', taskId: id, form: null, from: null })}
+        />
+      </Deferred>
     </Stack>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * The in-process phase of an engine, before its server starts (PGlite allows one process on a data
+ * folder): tidy what earlier runs left, resolve the scenarios, and for each one record the SQL of one
+ * request through the real app (`buildApp` over the same driver, the session of a real login row) and time
+ * that SQL replayed without it.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { queryRows } from '../../apps/server/src/db/client';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { createEventBus } from '../../apps/server/src/lib/event-bus';
+import { createSession } from '../../apps/server/src/modules/auth/sessions';
+import { BENCH_USER, type EngineSpec, log, round } from './common';
+import { sessionOf } from './login';
+import type { CpuMonitor } from './monitor';
+import { openRecording, type RawTiming, type Recording, timeReplay } from './raw-sql';
+import { type Plan, planScenarios, type Request, type Scenario } from './scenarios';
+import type { BenchMeta } from './seed';
+
+export type RawResult = RawTiming & { count: number; foreign: number | null };
+
+export async function capturePhase(
+  spec: EngineSpec,
+  meta: BenchMeta,
+  {
+    durationMs,
+    serial,
+    only,
+    monitor,
+  }: { durationMs: number; serial: number; only: Set<string> | null; monitor: CpuMonitor },
+): Promise<{ plan: Plan; raw: Map<string, RawResult> }> {
+  const recording = await openRecording(spec);
+  const { database } = recording;
+  const db = database.db;
+  try {
+    await database.migrate();
+    // What earlier runs left: the comments they sent, their login rate-limit windows, spent codes.
+    await db.execute(
+      sql`delete from chat_messages where chat_id = ${meta.scratchChat} and id > ${meta.scratchSeedMaxId}`,
+    );
+    await db.execute(sql`delete from throttle_hits`);
+    await db.execute(sql`delete from login_codes where expires_at < now() or spent_at is not null`);
+
+    const events = await createEventBus(database);
+    const config = loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' });
+    const app = await buildApp({ db, mailer: { send: async () => {} }, clock: systemClock, config, events });
+    try {
+      const csrf = 'bench-capture-csrf-token';
+      let session = sessionOf('', '', csrf);
+      const inject = (scenario: Pick<Scenario, 'session'>, request: Request) =>
+        app.inject({
+          method: request.method,
+          url: request.path,
+          headers: {
+            ...(scenario.session ? session.headers(request.method) : { accept: 'application/json' }),
+            ...(request.body !== undefined && { 'content-type': 'application/json' }),
+            ...request.headers,
+          },
+          payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+        });
+      const [row] = await queryRows<{ id: number; companyId: number }>(
+        db,
+        sql`select id, company_id as "companyId" from users where lower(email) = ${BENCH_USER}`,
+      );
+      if (!row) throw new Error(`no ${BENCH_USER} in the bench data`);
+      const token = await createSession(db, row.id, row.companyId, new Date());
+      session = sessionOf(BENCH_USER, `sessionid=${token}; csrftoken=${csrf}`, csrf);
+
+      const countOf = async (body: unknown) => {
+        const response = await inject(
+          { session: true },
+          { method: 'POST', path: '/api/users/filter/?page=1&page_size=15&count=1', body },
+        );
+        return response.statusCode === 200 ? (response.json() as { count: number }).count : 0;
+      };
+      const plan = await planScenarios(db, meta, new Date(), countOf);
+
+      const raw = new Map<string, RawResult>();
+      for (const scenario of plan.scenarios) {
+        if (scenario.noSql || (only && !only.has(scenario.name))) continue;
+        const variants = scenario.captureVariant ? 10 : 1;
+        const recordings: Recording[] = [];
+        for (let v = 0; v < variants; v++) {
+          const request = scenario.captureVariant ? scenario.captureVariant(v) : scenario.request;
+          const warm = await inject(scenario, request);
+          if (warm.statusCode !== scenario.expect) {
+            throw new Error(
+              `${spec.name} ${scenario.name}: ${request.method} ${request.path} answered ${warm.statusCode}: ${warm.body.slice(0, 300)}`,
+            );
+          }
+          const { result, recording: taken } = await recording.record(() => inject(scenario, request));
+          if (result.statusCode !== scenario.expect)
+            throw new Error(`${scenario.name}: ${result.statusCode}`);
+          recordings.push(taken);
+        }
+        const phase = `${spec.name}:raw:${scenario.name}`;
+        monitor.phase(phase);
+        const timing = await timeReplay(recording, recordings, { concurrency: 10, durationMs, serial });
+        monitor.phase('idle');
+        const first = recordings[0] as Recording;
+        raw.set(scenario.name, {
+          ...timing,
+          count: first.statements,
+          foreign: monitor.foreign(phase),
+        });
+        log(
+          `${spec.name} raw SQL ${scenario.name}: ${first.statements} statements (slowest alone ${round(Math.max(...timing.statements.map((st) => st.ms)))} ms), p50 ${round(timing.p50)} ms at 10 in flight, ${round(timing.serialP50)} ms alone`,
+        );
+      }
+      return { plan, raw };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * How much CPU other work on the machine takes while the bench measures: every second, the whole
+ * machine's busy time (/proc/stat) minus that of the bench's own processes (this one, the server, the
+ * SMTP sink, and the PostgreSQL backends of the bench database, told by their process titles). On two
+ * cores a test suite or a build running beside the bench halves its figures; the results flag each
+ * scenario measured with more than a quarter of a core taken by others, and the bench waits a while
+ * for such work to pass before each scenario.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { log, sleep } from './common';
+
+const HZ = 100;
+/** Foreign CPU above this (in cores) marks a figure as measured on a busy machine. */
+export const BUSY_CORES = 0.25;
+
+function machineBusy(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const [, ...fields] = line.trim().split(/\s+/).map(Number);
+  // Interrupt time is left out: the loopback traffic of the bench itself is handled there, and no
+  // process is charged for it. Steal (time the hypervisor gave to others) counts as taken by others.
+  const [user = 0, nice = 0, system = 0, , , , , steal = 0] = fields;
+  return user + nice + system + steal;
+}
+
+function processBusy(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+export type CpuMonitor = {
+  /** Counts a process (and its CPU) as the bench's own. */
+  own(pid: number): void;
+  phase(name: string): void;
+  /** The average CPU taken by other work during a phase, in cores. */
+  foreign(phase: string): number | null;
+  /** Waits (up to `maxMs`) until others take less than BUSY_CORES for 3 s in a row; returns the seconds waited. */
+  waitQuiet(maxMs: number): Promise<number>;
+  stop(): void;
+};
+
+export function startCpuMonitor(databaseName: string | null): CpuMonitor {
+  const own = new Set<number>([process.pid]);
+  let matched = new Set<number>();
+  const last = new Map<number, number>();
+  let lastMachine = machineBusy();
+  let lastTime = performance.now();
+  let phase = 'start';
+  const byPhase = new Map<string, { cores: number; seconds: number }>();
+  const recent: number[] = [];
+  let ticks = 0;
+
+  /** The bench database's backends and PostgreSQL's own helpers (they flush the bench's writes). */
+  const scan = () => {
+    const next = new Set<number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (!title.startsWith('postgres:')) continue;
+        const isHelper = /postgres: [^:]+: (checkpointer|background writer|walwriter|autovacuum)/.test(title);
+        if (isHelper || (databaseName && title.includes(` ${databaseName} `))) next.add(Number(entry));
+      } catch {
+        // gone
+      }
+    }
+    matched = next;
+  };
+  scan();
+
+  const sample = () => {
+    if (ticks++ % 5 === 0) scan();
+    const now = performance.now();
+    const machine = machineBusy();
+    let ours = 0;
+    for (const pid of new Set([...own, ...matched])) {
+      const busy = processBusy(pid);
+      if (busy === null) continue;
+      const before = last.get(pid);
+      if (before !== undefined) ours += busy - before;
+      last.set(pid, busy);
+    }
+    const seconds = (now - lastTime) / 1000;
+    const foreign = Math.max(0, (machine - lastMachine - ours) / HZ / seconds);
+    lastMachine = machine;
+    lastTime = now;
+    const entry = byPhase.get(phase) ?? { cores: 0, seconds: 0 };
+    entry.cores += foreign * seconds;
+    entry.seconds += seconds;
+    byPhase.set(phase, entry);
+    recent.push(foreign);
+    if (recent.length > 3) recent.shift();
+  };
+  const timer = setInterval(sample, 1000);
+  timer.unref();
+
+  return {
+    own(pid) {
+      own.add(pid);
+      const busy = processBusy(pid);
+      if (busy !== null) last.set(pid, busy);
+    },
+    phase(name) {
+      sample();
+      phase = name;
+    },
+    foreign(name) {
+      const entry = byPhase.get(name);
+      return entry?.seconds ? entry.cores / entry.seconds : null;
+    },
+    async waitQuiet(maxMs) {
+      const started = performance.now();
+      let told = false;
+      while (recent.length < 3 || recent.some((cores) => cores > BUSY_CORES)) {
+        const waited = performance.now() - started;
+        if (waited >= maxMs) break;
+        if (!told && recent.length >= 3) {
+          log(
+            `other work takes ${Math.max(...recent).toFixed(2)} cores; waiting up to ${Math.round((maxMs - waited) / 1000)} s`,
+          );
+          told = true;
+        }
+        await sleep(1000);
+      }
+      return Math.round((performance.now() - started) / 1000);
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
