@@ -41,6 +41,12 @@ export async function capturePhase(
     );
     await db.execute(sql`delete from throttle_hits`);
     await db.execute(sql`delete from login_codes where expires_at < now() or spent_at is not null`);
+    // Fresh statistics after those deletes, so that every run plans from the same state (stale ones,
+    // counting an earlier run's thousands of comments, once made the 500-message chat's query 10x slower
+    // through a bad estimate and JIT compilation).
+    await db.execute(
+      sql`vacuum (analyze) chat_messages, chat_message_likes, throttle_hits, login_codes, sessions`,
+    );
 
     const events = await createEventBus(database);
     const config = loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' });

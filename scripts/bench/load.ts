@@ -94,11 +94,28 @@ export type LoadResult = {
   rss_end_mb: number | null;
   rss_max_mb: number | null;
   rss_growth_mb: number | null;
+  /** The least-squares slope of RSS over the run (after its first 5 s), MB per minute. */
+  rss_slope_mb_per_min: number | null;
   growth_budget_mb: number;
   /** CPU taken by other work on the machine during the run, in cores. */
   foreign_cpu_cores: number | null;
   pass: boolean;
+  failures: string[];
 };
+
+function slopePerMinute(samples: { t: number; mb: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return Number.NaN;
+  const meanT = samples.reduce((sum, s) => sum + s.t, 0) / n;
+  const meanMb = samples.reduce((sum, s) => sum + s.mb, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const s of samples) {
+    num += (s.t - meanT) * (s.mb - meanMb);
+    den += (s.t - meanT) ** 2;
+  }
+  return den ? (num / den) * 60 : Number.NaN;
+}
 
 function send(agent: http.Agent, base: URL, session: Session, request: Request): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -186,17 +203,24 @@ export async function runLoad(
 
   const all = [...times.values()].flat();
   const totalErrors = [...errors.values()].reduce((sum, n) => sum + n, 0);
-  // Memory: the median of seconds 5–15 of the run against the median of its last 10 seconds.
+  // Memory: large answers (the calendar month is megabytes) swing RSS by hundreds of MB between
+  // collections, so a leak shows in the floor the collector returns to: the lowest RSS of seconds 5–20
+  // against the lowest of the last 15 seconds. The slope of all samples is reported beside it.
   const samples = server.samples
     .filter((s) => s.phase === 'load')
     .map((s) => ({ ...s, t: s.t - loadStartedAt }));
-  const median = (values: number[]) => (values.length ? percentile(values, 50) : Number.NaN);
-  const early = median(samples.filter((s) => s.t >= 5 && s.t <= 15).map((s) => s.mb));
-  const late = median(samples.filter((s) => s.t >= elapsed - 10).map((s) => s.mb));
+  const floor = (values: number[]) => (values.length ? Math.min(...values) : Number.NaN);
+  const early = floor(samples.filter((s) => s.t >= 5 && s.t <= 20).map((s) => s.mb));
+  const late = floor(samples.filter((s) => s.t >= elapsed - 15).map((s) => s.mb));
+  const slope = slopePerMinute(samples.filter((s) => s.t >= 5));
   const max = Math.max(...samples.map((s) => s.mb));
   const growth = late - early;
-  const pass =
-    totalErrors === 0 && Number.isFinite(growth) && growth <= LOAD_GROWTH_BUDGET_MB && max < RSS_BUDGET_MB;
+  const failures: string[] = [];
+  if (totalErrors) failures.push(`${totalErrors} errors`);
+  if (!(growth <= LOAD_GROWTH_BUDGET_MB))
+    failures.push(`RSS grew ${round(growth, 1)} MB > ${LOAD_GROWTH_BUDGET_MB} MB`);
+  if (!(max < RSS_BUDGET_MB)) failures.push(`RSS reached ${round(max, 1)} MB ≥ ${RSS_BUDGET_MB} MB`);
+  const pass = failures.length === 0;
   return {
     engine,
     sessions: count,
@@ -221,8 +245,10 @@ export async function runLoad(
     rss_end_mb: round(late, 1),
     rss_max_mb: round(max, 1),
     rss_growth_mb: round(growth, 1),
+    rss_slope_mb_per_min: round(slope, 1),
     growth_budget_mb: LOAD_GROWTH_BUDGET_MB,
     foreign_cpu_cores: round(monitor.foreign(`${engine}:load`) ?? Number.NaN),
     pass,
+    failures,
   };
 }

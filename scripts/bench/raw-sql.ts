@@ -48,7 +48,7 @@ async function replayWaves(
   }
 }
 export type Unit = { tag: string; tx: boolean; statements: Statement[]; issued: number; done: number };
-export type Recording = { waves: Unit[][]; statements: number; sample: string[] };
+export type Recording = { waves: Unit[][]; statements: number };
 
 export type RecordingDatabase = {
   database: Database;
@@ -133,7 +133,6 @@ async function recordWith<T>(state: { current: Recorder }, work: () => Promise<T
     recording: {
       waves: group(units),
       statements,
-      sample: units.flatMap((u) => u.statements.map((s) => describe(s.args))),
     },
   };
 }

@@ -253,9 +253,9 @@ export function markdown(report: Report): string {
     lines.push(
       `${load.requests.toLocaleString('en')} requests, ${cell(load.rps)} req/s, ${load.errors} errors, p50 ${fmt(load.p50_ms)} ms, p99 ${fmt(
         load.p99_ms,
-      )} ms; others' CPU ${fmt(load.foreign_cpu_cores, 2)} cores. Server RSS ${fmt(load.rss_start_mb)} MB (seconds 5–15) → ${fmt(load.rss_end_mb)} MB (last 10 s), growth ${fmt(
+      )} ms; others' CPU ${fmt(load.foreign_cpu_cores, 2)} cores. Server RSS floor (lowest sample) ${fmt(load.rss_start_mb)} MB in seconds 5–20 → ${fmt(load.rss_end_mb)} MB in the last 15 s: growth ${fmt(
         load.rss_growth_mb,
-      )} MB (bound ${load.growth_budget_mb} MB), max ${fmt(load.rss_max_mb)} MB. ${load.pass ? 'Pass.' : '**Fails.**'}`,
+      )} MB (bound ${load.growth_budget_mb} MB); slope of all samples ${fmt(load.rss_slope_mb_per_min)} MB/min; max ${fmt(load.rss_max_mb)} MB. ${load.pass ? 'Pass.' : `**Fails**: ${load.failures.join('; ')}.`}`,
       '',
     );
     lines.push('| kind | requests | errors | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|');
@@ -270,11 +270,19 @@ export function markdown(report: Report): string {
   lines.push('## Failing budgets', '');
   if (!failing.length && report.engines.every((e) => e.pass) && (report.load?.pass ?? true))
     lines.push('None.');
-  for (const row of failing) lines.push(`- ${row.engine} ${row.label}: ${row.failures.join('; ')}`);
+  for (const row of failing) {
+    const slowest = [...row.raw_sql].sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))[0];
+    lines.push(
+      `- ${row.engine} ${row.label}: ${row.failures.join('; ')}${
+        slowest
+          ? `; its slowest statement alone ${fmt(slowest.ms, 2)} ms: \`${slowest.sql.replace(/`/g, "'")}\``
+          : ''
+      }`,
+    );
+  }
   for (const engine of report.engines)
     for (const failure of engine.failures) lines.push(`- ${engine.engine}: ${failure}`);
-  if (report.load && !report.load.pass)
-    lines.push(`- load run: errors ${report.load.errors}, RSS growth ${fmt(report.load.rss_growth_mb)} MB`);
+  if (report.load && !report.load.pass) lines.push(`- load run: ${report.load.failures.join('; ')}`);
   lines.push('', '## How it is measured', '');
   for (const note of report.notes) lines.push(`- ${note}`);
   lines.push('');
