@@ -7,9 +7,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../apps/server/src/config';
 import { backupDataDir } from '../apps/server/src/db/backup';
+import { readArgs, runCli, UsageError } from './cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,8 +21,6 @@ const USAGE = `Usage: npm run backup [-- FILE] [--data-dir DIR]
 Works while the server runs: it asks the server for a consistent dump. On PostgreSQL (DATABASE_URL):
   pg_dump --format=custom --file=atrium.dump "$DATABASE_URL"`;
 
-export class UsageError extends Error {}
-
 export type BackupArgs = { dataDir: string; file: string };
 
 /** The command line: FILE and --data-dir are relative to where npm was run; DATA_DIR to the repo root. */
@@ -31,28 +29,18 @@ export function parseBackupArgs(
   env: NodeJS.ProcessEnv,
   now = new Date(),
 ): BackupArgs | 'help' {
-  let parsed: ReturnType<typeof readArgs>;
-  try {
-    parsed = readArgs(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('. ')[0]);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = readArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: true,
+  });
   if (values.help) return 'help';
   if (positionals.length > 1) throw new UsageError(`one FILE at most, not ${positionals.length}`);
   const cwd = env.INIT_CWD ?? process.cwd();
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const file = path.resolve(cwd, positionals[0] ?? path.join('backups', `atrium-${stamp}.tar.gz`));
   return { dataDir: embeddedDataDir(values['data-dir'], env), file };
-}
-
-function readArgs(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: true,
-  });
 }
 
 /** --data-dir, else the server's DATA_DIR; refuses when the server runs on PostgreSQL. */
@@ -86,21 +74,12 @@ export function writePrivately(file: string, archive: Buffer) {
   renameSync(partial, file);
 }
 
-async function main() {
-  let args: BackupArgs | 'help';
-  try {
-    args = parseBackupArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(1);
-  }
-  if (args === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  const started = performance.now();
-  try {
+await runCli(import.meta.url, {
+  usage: USAGE,
+  parse: () => parseBackupArgs(process.argv.slice(2), process.env),
+  failure: 'Backup failed',
+  async run(args) {
+    const started = performance.now();
     const { archive, source } = await backupDataDir(args.dataDir);
     writePrivately(args.file, archive);
     const how =
@@ -110,10 +89,5 @@ async function main() {
     const size = (archive.length / 1024 / 1024).toFixed(1);
     const took = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Backed up ${args.dataDir} ${how} to ${args.file} (${size} MB, ${took} s).`);
-  } catch (error) {
-    console.error(`Backup failed: ${(error as Error).message}`);
-    process.exit(1);
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+  },
+});

@@ -6,10 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { restoreDataDir } from '../apps/server/src/db/backup';
-import { embeddedDataDir, UsageError } from './backup';
+import { embeddedDataDir } from './backup';
+import { readArgs, runCli, UsageError } from './cli';
 
 const USAGE = `Usage: npm run restore -- FILE [--data-dir DIR] [--force]
 
@@ -23,21 +22,7 @@ Stop the server first. On PostgreSQL (DATABASE_URL):
 export type RestoreArgs = { file: string; dataDir: string; force: boolean };
 
 export function parseRestoreArgs(argv: string[], env: NodeJS.ProcessEnv): RestoreArgs | 'help' {
-  let parsed: ReturnType<typeof readArgs>;
-  try {
-    parsed = readArgs(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('. ')[0]);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError('give the backup FILE to restore, and only one');
-  const file = path.resolve(env.INIT_CWD ?? process.cwd(), positionals[0] as string);
-  return { file, dataDir: embeddedDataDir(values['data-dir'], env), force: values.force === true };
-}
-
-function readArgs(argv: string[]) {
-  return parseArgs({
+  const { values, positionals } = readArgs({
     args: argv,
     options: {
       'data-dir': { type: 'string' },
@@ -47,31 +32,21 @@ function readArgs(argv: string[]) {
     strict: true,
     allowPositionals: true,
   });
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw new UsageError('give the backup FILE to restore, and only one');
+  const file = path.resolve(env.INIT_CWD ?? process.cwd(), positionals[0] as string);
+  return { file, dataDir: embeddedDataDir(values['data-dir'], env), force: values.force === true };
 }
 
-async function main() {
-  let args: RestoreArgs | 'help';
-  try {
-    args = parseRestoreArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(1);
-  }
-  if (args === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  try {
+await runCli(import.meta.url, {
+  usage: USAGE,
+  parse: () => parseRestoreArgs(process.argv.slice(2), process.env),
+  failure: 'Restore failed',
+  async run(args) {
     const archive = readFileSync(args.file);
     const { keptAside, migrations } = await restoreDataDir(archive, args.dataDir, { replace: args.force });
     console.log(`Restored ${args.file} into ${args.dataDir} (${migrations} migrations applied in it).`);
     if (keptAside) console.log(`The database that was there is kept in ${keptAside}.`);
     console.log('Start the server: it applies any migration newer than the backup.');
-  } catch (error) {
-    console.error(`Restore failed: ${(error as Error).message}`);
-    process.exit(1);
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+  },
+});

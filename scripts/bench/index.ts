@@ -16,6 +16,7 @@
 import { parseArgs } from 'node:util';
 import { cannon } from './cannon';
 import { capturePhase } from './capture';
+import { measureColdStart } from './cold-start';
 import { BENCH_USER, type EngineName, engineSpecs, log, round } from './common';
 import { type LoadResult, runLoad } from './load';
 import { login } from './login';
@@ -34,11 +35,12 @@ import {
 import { ipOf } from './scenarios';
 import { type BenchMeta, openSeeded } from './seed';
 import { startServer } from './server';
+import { runWebBench } from './web/index';
 
 const QUIET_BUDGET_MS = 240_000;
 const QUIET_PER_SCENARIO_MS = 30_000;
 
-const USAGE = `Usage: npm run bench -- [--only=pg|pglite] [--quick] [--no-load] [--reseed] [--seed-only]
+const USAGE = `Usage: npm run bench -- [--only=pg|pglite] [--quick] [--no-load] [--no-web] [--reseed] [--seed-only]
                           [--scenarios=name,name] [--log-level=info]`;
 
 function options() {
@@ -48,6 +50,7 @@ function options() {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
       'no-load': { type: 'boolean', default: false },
+      'no-web': { type: 'boolean', default: false },
       reseed: { type: 'boolean', default: false },
       'seed-only': { type: 'boolean', default: false },
       scenarios: { type: 'string' },
@@ -214,6 +217,16 @@ async function main() {
     monitor.stop();
   }
 
+  log('cold start: npm start on an empty data folder');
+  await waitQuiet();
+  const coldStart = await measureColdStart();
+  log(`cold start: ${coldStart.pass ? `ready in ${coldStart.ready_s} s` : `FAILS: ${coldStart.failure}`}`);
+  let web = null;
+  if (!opts['no-web']) {
+    await waitQuiet();
+    web = await runWebBench({ runs: quick ? 1 : undefined, log });
+  }
+
   const report = {
     generated_at: new Date().toISOString(),
     machine: machine(),
@@ -228,6 +241,8 @@ async function main() {
     engines: summaries,
     rows,
     load,
+    cold_start: coldStart,
+    web,
     duration_s: Math.round((performance.now() - benchStarted) / 1000),
     notes: NOTES,
   };

@@ -20,7 +20,7 @@ import {
   type Db,
   migrationsFolder,
   openDatabase,
-  pgliteExtensions,
+  pgliteOptions,
 } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema/index';
 import type { EngineSpec } from './common';
@@ -218,10 +218,10 @@ async function openPg(url: string): Promise<RecordingDatabase> {
   };
 }
 
-/** PGlite on its data folder, with the extensions the server loads. */
+/** PGlite on its data folder, opened as the server opens it. */
 async function openPglite(dir: string): Promise<RecordingDatabase> {
   mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = new PGlite(dir, { extensions: pgliteExtensions });
+  const client = new PGlite(dir, pgliteOptions);
   await client.waitReady;
   const state: { current: Recorder } = { current: null };
   let seq = 0;

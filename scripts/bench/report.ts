@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ColdStart } from './cold-start';
 import {
   DIRECTORY_VS_NOOP_BUDGET,
   type EngineName,
@@ -16,6 +17,7 @@ import {
 } from './common';
 import type { LoadResult } from './load';
 import { BUSY_CORES } from './monitor';
+import { type WebBenchResult, webMarkdown } from './web/index';
 
 export type Row = {
   scenario: string;
@@ -76,6 +78,9 @@ export type Report = {
   engines: EngineSummary[];
   rows: Row[];
   load: LoadResult | null;
+  cold_start: ColdStart;
+  /** The web bench (its own tables in web-latest.md); null with --no-web. */
+  web: WebBenchResult | null;
   duration_s: number;
   notes: string[];
 };
@@ -266,9 +271,25 @@ export function markdown(report: Report): string {
     if (load.error_samples.length) lines.push('', `Errors seen: ${load.error_samples.join('; ')}`);
     lines.push('');
   }
+  const cold = report.cold_start;
+  lines.push(
+    '## Start-up',
+    '',
+    `\`npm start\` on an empty data folder (embedded database, demo company) to the first 200 of /api/health/: ${
+      cold.ready_s === null ? 'never' : `${fmt(cold.ready_s)} s`
+    } (budget ${cold.budget_s} s), RSS then ${fmt(cold.rss_ready_mb)} MB. ${cold.pass ? 'Pass.' : `**Fails**: ${cold.failure}.`}`,
+    '',
+  );
+  if (report.web) lines.push(webMarkdown(report.web).replace(/^# .*\n/, '## Web\n'));
   const failing = report.rows.filter((row) => !row.pass);
   lines.push('## Failing budgets', '');
-  if (!failing.length && report.engines.every((e) => e.pass) && (report.load?.pass ?? true))
+  if (
+    !failing.length &&
+    report.engines.every((e) => e.pass) &&
+    (report.load?.pass ?? true) &&
+    cold.pass &&
+    !report.web?.failures.length
+  )
     lines.push('None.');
   for (const row of failing) {
     const slowest = [...row.raw_sql].sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))[0];
@@ -283,6 +304,8 @@ export function markdown(report: Report): string {
   for (const engine of report.engines)
     for (const failure of engine.failures) lines.push(`- ${engine.engine}: ${failure}`);
   if (report.load && !report.load.pass) lines.push(`- load run: ${report.load.failures.join('; ')}`);
+  if (!cold.pass) lines.push(`- start-up: ${cold.failure}`);
+  for (const failure of report.web?.failures ?? []) lines.push(`- web: ${failure}`);
   lines.push('', '## How it is measured', '');
   for (const note of report.notes) lines.push(`- ${note}`);
   lines.push('');

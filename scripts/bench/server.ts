@@ -1,6 +1,6 @@
 /**
- * The production server as a child process (`node --import tsx apps/server/src/main.ts`, what `npm start`
- * runs minus the web build and the demo seed), with its resident memory sampled every second from
+ * The production server as a child process (`node scripts/launch.mjs`, what `npm start` runs, here with
+ * DEMO=0: no demo seed), with its resident memory sampled every second from
  * /proc/<pid>/status. Its log goes to bench/.data/logs/.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -71,7 +71,7 @@ export async function startServer(
   delete env.DATA_DIR;
   if (spec.url) env.DATABASE_URL = spec.url;
   else env.DATA_DIR = spec.dir;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/launch.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', out, out],

@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../apps/server/src/config';
+import { holdDataDir } from '../../apps/server/src/db/backup';
 import { type DatabaseOptions, openDatabase } from '../../apps/server/src/db/client';
+import { readArgs, runCli, UsageError } from '../cli';
 import { seed } from './index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,8 +22,6 @@ const USAGE = `Usage: npm run seed -- --users N [--companies K] [--database-url 
   --database-url URL  a PostgreSQL server (default: DATABASE_URL)
   --data-dir DIR      the embedded database's folder (default: DATA_DIR, else ./data at the repo root)`;
 
-export class UsageError extends Error {}
-
 export type SeedArgs = { users: number; companies: number; database: DatabaseOptions; where: string };
 
 /**
@@ -30,7 +29,18 @@ export type SeedArgs = { users: number; companies: number; database: DatabaseOpt
  * server's, to the repo root, where `npm start` runs.
  */
 export function parseSeedArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SeedArgs | 'help' {
-  const values = readOptions(argv);
+  const { values } = readArgs({
+    args: argv,
+    options: {
+      users: { type: 'string' },
+      companies: { type: 'string' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   if (values.help) return 'help';
   if (values.users === undefined)
     throw new UsageError('--users is required: how many people to generate, e.g. --users 1000');
@@ -72,26 +82,6 @@ export function parseSeedArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
   return { users, companies, database: { dataDir }, where: `PGlite in ${dataDir}` };
 }
 
-function readOptions(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        users: { type: 'string' },
-        companies: { type: 'string' },
-        'database-url': { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    // Node's messages name the argument ("Unknown option '--user'"); keep the first sentence.
-    throw new UsageError((error as Error).message.split('. ')[0]);
-  }
-}
-
 function wholeNumber(name: string, text: string, min: number, max: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= min && value <= max)) {
@@ -113,39 +103,35 @@ function redact(url: string): string {
   }
 }
 
-async function main() {
-  let args: SeedArgs | 'help';
-  try {
-    args = parseSeedArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(1);
-  }
-  if (args === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  const started = performance.now();
-  console.log(`Seeding ${args.where}`);
-  try {
-    const database = await openDatabase(args.database);
-    try {
-      await database.migrate();
-      console.log(`migrated (${seconds(started)})`);
-      const result = await seed(database.db, { users: args.users, companies: args.companies, log: console });
-      console.log(`Done: ${result.people} people added in ${seconds(started)}.`);
-    } finally {
-      await database.close();
-    }
-  } catch (error) {
-    console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
-
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+await runCli(import.meta.url, {
+  usage: USAGE,
+  parse: () => parseSeedArgs(process.argv.slice(2)),
+  failure: 'Seeding failed',
+  async run(args) {
+    const started = performance.now();
+    console.log(`Seeding ${args.where}`);
+    // PGlite has no lock of its own: a server (or a backup) working on the folder meanwhile would corrupt it.
+    const hold = 'dataDir' in args.database ? await holdDataDir(args.database.dataDir, 'seed') : null;
+    try {
+      const database = await openDatabase(args.database);
+      try {
+        await database.migrate();
+        console.log(`migrated (${seconds(started)})`);
+        const result = await seed(database.db, {
+          users: args.users,
+          companies: args.companies,
+          log: console,
+        });
+        console.log(`Done: ${result.people} people added in ${seconds(started)}.`);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await hold?.release();
+    }
+  },
+});

@@ -106,23 +106,36 @@ type DemoDocument = {
   lines?: readonly string[];
 };
 
-const CONTRACT_LINES = [
-  'This employment contract is a sample generated for the Atrium demo.',
-  'Position, salary and working hours are as agreed in the offer letter.',
-  'Signed by both parties.',
-];
+/** The account's employment contract, filed by HR when they joined. */
+const contract = (owner: DemoKey, daysAgo: number): DemoDocument => ({
+  owner,
+  by: 'hr',
+  title: 'Employment contract',
+  category: 'contracts',
+  type: 'original',
+  fileName: (name) => `Employment contract - ${name}.pdf`,
+  daysAgo,
+  lines: [
+    'This employment contract is a sample generated for the Atrium demo.',
+    'Position, salary and working hours are as agreed in the offer letter.',
+    'Signed by both parties.',
+  ],
+});
+
+/** The month's payslip, filed by HR. */
+const payslip = (owner: DemoKey): DemoDocument => ({
+  owner,
+  by: 'hr',
+  title: 'Payslip',
+  category: 'payroll',
+  type: 'electronic',
+  fileName: () => 'payslip.pdf',
+  daysAgo: 12,
+  lines: ['Gross pay, deductions and net pay of the month.', 'This payslip is a demo sample.'],
+});
 
 const DEMO_DOCUMENTS: readonly DemoDocument[] = [
-  {
-    owner: 'employee',
-    by: 'hr',
-    title: 'Employment contract',
-    category: 'contracts',
-    type: 'original',
-    fileName: (name) => `Employment contract - ${name}.pdf`,
-    daysAgo: 420,
-    lines: CONTRACT_LINES,
-  },
+  contract('employee', 420),
   {
     owner: 'employee',
     by: 'employee',
@@ -152,26 +165,8 @@ const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     daysAgo: 45,
     lines: ['Periodic occupational health check-up: fit for work.'],
   },
-  {
-    owner: 'employee',
-    by: 'hr',
-    title: 'Payslip',
-    category: 'payroll',
-    type: 'electronic',
-    fileName: () => 'payslip.pdf',
-    daysAgo: 12,
-    lines: ['Gross pay, deductions and net pay of the month.', 'This payslip is a demo sample.'],
-  },
-  {
-    owner: 'manager',
-    by: 'hr',
-    title: 'Employment contract',
-    category: 'contracts',
-    type: 'original',
-    fileName: (name) => `Employment contract - ${name}.pdf`,
-    daysAgo: 900,
-    lines: CONTRACT_LINES,
-  },
+  payslip('employee'),
+  contract('manager', 900),
   {
     owner: 'manager',
     by: 'manager',
@@ -182,26 +177,8 @@ const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     daysAgo: 200,
     lines: ['Has completed the twelve-week leadership programme.'],
   },
-  {
-    owner: 'manager',
-    by: 'hr',
-    title: 'Payslip',
-    category: 'payroll',
-    type: 'electronic',
-    fileName: () => 'payslip.pdf',
-    daysAgo: 12,
-    lines: ['Gross pay, deductions and net pay of the month.', 'This payslip is a demo sample.'],
-  },
-  {
-    owner: 'hr',
-    by: 'hr',
-    title: 'Employment contract',
-    category: 'contracts',
-    type: 'original',
-    fileName: (name) => `Employment contract - ${name}.pdf`,
-    daysAgo: 1500,
-    lines: CONTRACT_LINES,
-  },
+  payslip('manager'),
+  contract('hr', 1500),
   {
     owner: 'hr',
     by: 'hr',

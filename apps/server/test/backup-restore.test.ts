@@ -7,7 +7,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBackupArgs, UsageError } from '../../../scripts/backup';
+import { parseBackupArgs } from '../../../scripts/backup';
+import { UsageError } from '../../../scripts/cli';
 import {
   backupDataDir,
   controlSocketPath,

@@ -1,6 +1,7 @@
-import { GROUP_USER } from '@atrium/contracts';
+import { GROUP_HR, GROUP_USER } from '@atrium/contracts';
 import type { Db } from '../src/db/client';
 import { companies, companyMembers, userGroups, userRights, users } from '../src/db/schema/index';
+import type { TestApp } from './test-app';
 
 let serial = 0;
 
@@ -49,4 +50,33 @@ export async function createUser(
       .values(options.rights.map((right) => ({ userId: user.id, companyId: options.companyId, right })));
   }
   return user;
+}
+
+/**
+ * The cast of the suites about one person's things, each logged in. Acme: Emma, whose things are asked
+ * about; Bob, to be her manager (each suite links him with the manager types it needs); Hana, HR; Sam, a
+ * colleague with no part in them. Other Ltd: Olga, a stranger to Acme.
+ */
+export async function createAcmeCast(t: Pick<TestApp, 'db' | 'login'>) {
+  const acme = (await createCompany(t.db, 'Acme')).id;
+  const other = (await createCompany(t.db, 'Other Ltd')).id;
+  const person = async (companyId: number, email: string, groups?: number[]) =>
+    (await createUser(t.db, { companyId, email, groups })).id;
+  const id = {
+    emma: await person(acme, 'emma@acme.test'),
+    bob: await person(acme, 'bob@acme.test'),
+    hana: await person(acme, 'hana@acme.test', [GROUP_HR, GROUP_USER]),
+    sam: await person(acme, 'sam@acme.test'),
+    olga: await person(other, 'olga@other.test'),
+  };
+  return {
+    acme,
+    other,
+    id,
+    emma: await t.login('emma@acme.test'),
+    bob: await t.login('bob@acme.test'),
+    hana: await t.login('hana@acme.test'),
+    sam: await t.login('sam@acme.test'),
+    olga: await t.login('olga@other.test'),
+  };
 }

@@ -1,17 +1,22 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { GROUP_HR, GROUP_USER } from '@atrium/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedArgs } from '../../../scripts/seed/cli';
 import { seed, seedDemoIfEmpty } from '../../../scripts/seed/index';
+import { holdDataDir } from '../src/db/backup';
 import { type Database, type Db, queryRows } from '../src/db/client';
 import { acceptedType } from '../src/lib/files';
 import type { StartOptions } from '../src/main';
 import { zonedDays } from '../src/modules/meetings/days';
 import { visibleOccurrencesBetween } from '../src/modules/meetings/read';
-import { openTestDatabase } from './database';
+import { openTestDatabase, testEngine } from './database';
 import { createCompany, createUser } from './fixtures';
 
 const NOW = new Date('2026-03-15T09:00:00Z');
@@ -507,4 +512,27 @@ describe('seed command line', () => {
       parseSeedArgs(['--users', '5', '--database-url', 'postgres://x', '--data-dir', 'd'], {}),
     ).toThrow(/--database-url and --data-dir/);
   });
+
+  it.skipIf(testEngine() !== 'pglite')(
+    'refuses an embedded data folder that a running server holds, naming the process',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-seed-'));
+      const hold = await holdDataDir(path.join(dir, 'data'), 'server');
+      try {
+        const run = promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/seed/cli.ts', '--users', '1', '--data-dir', path.join(dir, 'data')],
+          { cwd: root, env: { PATH: process.env.PATH } },
+        );
+        await expect(run).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining(`in use by process ${process.pid} (a running Atrium server)`),
+        });
+      } finally {
+        await hold.release();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 });

@@ -1,9 +1,9 @@
-import { DOCUMENTS_PAGE_SIZE, GROUP_HR, GROUP_USER, INVALID_DOCUMENT_FILE } from '@atrium/contracts';
+import { DOCUMENTS_PAGE_SIZE, INVALID_DOCUMENT_FILE } from '@atrium/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dictionaryItems, documentFiles, documents, managerLinks } from '../src/db/schema/index';
 import { MAX_UPLOAD_BYTES } from '../src/lib/files';
-import { createCompany, createUser } from './fixtures';
+import { createAcmeCast, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -32,8 +32,10 @@ const text = (value: string) => new TextEncoder().encode(value);
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = (await createCompany(t.db, 'Acme')).id;
-  const other = (await createCompany(t.db, 'Other Ltd')).id;
+  const cast = await createAcmeCast(t);
+  ({ acme, emma, bob, hana, sam, olga } = cast);
+  Object.assign(id, cast.id);
+  const { other } = cast;
   const item = async (dictionary: string, companyId: number, code: string) => {
     const [row] = await t.db
       .insert(dictionaryItems)
@@ -52,21 +54,9 @@ beforeAll(async () => {
     .values({ dictionary: 'UserManagerType', code: 'manager', name: 'Manager' })
     .returning();
 
-  id.emma = (await createUser(t.db, { companyId: acme, email: 'emma@acme.test' })).id;
-  id.bob = (await createUser(t.db, { companyId: acme, email: 'bob@acme.test' })).id;
-  id.hana = (
-    await createUser(t.db, { companyId: acme, email: 'hana@acme.test', groups: [GROUP_HR, GROUP_USER] })
-  ).id;
-  id.sam = (await createUser(t.db, { companyId: acme, email: 'sam@acme.test' })).id;
-  id.olga = (await createUser(t.db, { companyId: other, email: 'olga@other.test' })).id;
   await t.db
     .insert(managerLinks)
     .values({ userId: id.emma, managerId: id.bob, managerTypeId: managerType?.id ?? 0 });
-  emma = await t.login('emma@acme.test');
-  bob = await t.login('bob@acme.test');
-  hana = await t.login('hana@acme.test');
-  sam = await t.login('sam@acme.test');
-  olga = await t.login('olga@other.test');
 });
 afterAll(() => t?.close());
 

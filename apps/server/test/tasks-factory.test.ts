@@ -1,4 +1,4 @@
-import { GROUP_HR, GROUP_USER, type ManagerTypeCode } from '@atrium/contracts';
+import { GROUP_HR, type ManagerTypeCode } from '@atrium/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../../scripts/seed/index';
@@ -14,7 +14,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../src/lib/files';
 import { ensureTemplates } from '../src/modules/tasks/default-templates';
 import { openTestDatabase } from './database';
-import { createCompany, createUser } from './fixtures';
+import { createAcmeCast } from './fixtures';
 import type { HttpClient } from './http-client';
 import { aField } from './task-fixtures';
 import { createTestApp, type TestApp } from './test-app';
@@ -71,8 +71,10 @@ const EVERY_FIELD: TemplateField[] = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = (await createCompany(t.db, 'Acme')).id;
-  const other = (await createCompany(t.db, 'Other Ltd')).id;
+  const cast = await createAcmeCast(t);
+  ({ acme, emma, bob, hana, sam, olga } = cast);
+  Object.assign(id, cast.id);
+  const { other } = cast;
   const types = {} as Record<ManagerTypeCode, number>;
   for (const [position, code] of (['manager', 'deputy', 'hrbp', 'extra'] as const).entries()) {
     const [item] = await t.db
@@ -81,13 +83,6 @@ beforeAll(async () => {
       .returning();
     types[code] = item?.id ?? 0;
   }
-  id.emma = (await createUser(t.db, { companyId: acme, email: 'emma@acme.test' })).id;
-  id.bob = (await createUser(t.db, { companyId: acme, email: 'bob@acme.test' })).id;
-  id.hana = (
-    await createUser(t.db, { companyId: acme, email: 'hana@acme.test', groups: [GROUP_HR, GROUP_USER] })
-  ).id;
-  id.sam = (await createUser(t.db, { companyId: acme, email: 'sam@acme.test' })).id;
-  id.olga = (await createUser(t.db, { companyId: other, email: 'olga@other.test' })).id;
   await t.db.insert(managerLinks).values([
     { userId: id.emma, managerId: id.bob, managerTypeId: types.manager },
     { userId: id.emma, managerId: id.hana, managerTypeId: types.hrbp },
@@ -103,11 +98,6 @@ beforeAll(async () => {
     { companyId: acme, key: 'retired', name: 'Retired form', active: false, form: [], steps },
     { companyId: other, key: 'other_only', name: 'Other form', form: [], steps },
   ]);
-  emma = await t.login('emma@acme.test');
-  bob = await t.login('bob@acme.test');
-  hana = await t.login('hana@acme.test');
-  sam = await t.login('sam@acme.test');
-  olga = await t.login('olga@other.test');
 });
 afterAll(() => t?.close());
 

@@ -10,6 +10,7 @@ export {
 } from './dropdown-select';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FeedLinkModal, type FeedLinkModalProps } from './feed-link-modal';
+export { LabelledPagination, type LabelledPaginationProps } from './labelled-pagination';
 export { LoadMore } from './load-more';
 export { PageLoader } from './page-loader';
 export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';

@@ -1,11 +1,11 @@
 import { DOCUMENTS_PAGE_SIZE, type Profile, type StorageDocument } from '@atrium/contracts';
-import { Button, Group, Pagination, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
-import { ConfirmDialog, DropdownSelect, EmptyState, SkeletonRows } from '../../../ui';
+import { ConfirmDialog, DropdownSelect, EmptyState, LabelledPagination, SkeletonRows } from '../../../ui';
 import {
   type DocumentDictionary,
   documentDictionaryQueryOptions,
@@ -134,20 +134,7 @@ function DocumentList({ userId, companyId }: { userId: number; companyId: number
           ))}
         </Stack>
       )}
-      {pages > 1 && (
-        <Pagination
-          value={page}
-          onChange={setPage}
-          total={pages}
-          size="sm"
-          mx="auto"
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : undefined,
-          })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      )}
+      {pages > 1 && <LabelledPagination page={page} pages={pages} onChange={setPage} />}
 
       <DocumentModal
         opened={modal.opened}

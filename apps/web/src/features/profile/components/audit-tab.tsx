@@ -1,11 +1,11 @@
 import { AUDIT_PAGE_SIZE, type AuditChange, type AuditLogEntry, type AuditValue } from '@atrium/contracts';
-import { Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
-import { EmptyState, SkeletonRows } from '../../../ui';
+import { EmptyState, LabelledPagination, SkeletonRows } from '../../../ui';
 import { auditQueryOptions } from '../audit-api';
 
 /** What each logged action reads as in the What column; an action the web does not know shows as is. */
@@ -192,20 +192,7 @@ export function AuditTab({ userId }: { userId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && (
-        <Pagination
-          value={page}
-          onChange={setPage}
-          total={pages}
-          size="sm"
-          mx="auto"
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : undefined,
-          })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      )}
+      {pages > 1 && <LabelledPagination page={page} pages={pages} onChange={setPage} />}
     </Stack>
   );
 }
