@@ -14,8 +14,6 @@ import {
   users,
 } from '../src/db/schema/index';
 import { issueFeed } from '../src/modules/calendar/feed';
-import { buildMonth } from '../src/modules/calendar/month';
-import { monthJson } from '../src/modules/calendar/month-json';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
 import { createTestApp, type TestApp } from './test-app';
@@ -311,32 +309,6 @@ describe('POST /api/calendars/company/filter/', () => {
     const response = await as.Col!.post('/api/calendars/company/filter/', { year: 2026, month: 13 });
     expect(response.status).toBe(422);
     expect(JSON.stringify(response.body)).toContain('month');
-  });
-});
-
-describe('monthJson', () => {
-  it('writes exactly what JSON.stringify writes, people with and without kinds, edge weeks included', () => {
-    const row = (userId: number, kind: Kind, fromDate: string, toDate: string) => ({
-      userId,
-      kind,
-      fromDate,
-      toDate,
-      firstName: `F"${userId}`,
-      lastName: 'L\\ü',
-      avatar: userId === 1 ? null : '/api/avatars/2/',
-    });
-    const month = buildMonth(
-      2026,
-      2,
-      [
-        row(1, 'vacation', '2026-01-20', '2026-02-03'),
-        row(2, 'sick_leave', '2026-02-27', '2026-03-09'),
-        row(2, 'own_expense', '2026-02-10', '2026-02-10'),
-      ],
-      [{ date: '2026-02-23', vacation: true }],
-      (userId) => userId === 2,
-    );
-    expect(monthJson(month)).toBe(JSON.stringify(month));
   });
 });
 

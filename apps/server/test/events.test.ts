@@ -1,9 +1,9 @@
-import type { LiveEvent } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { type BusEvent, createEventBus, EVENTS_CHANNEL } from '../src/lib/event-bus';
 import { testEngine } from './database';
+import { openEventStream } from './event-stream';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
 import { createTestApp, type TestApp } from './test-app';
@@ -38,54 +38,8 @@ afterAll(async () => {
   await closing;
 });
 
-/** Connects to the event stream as a browser's EventSource would, and reads it event by event. */
 async function openStream(client: HttpClient) {
-  const controller = new AbortController();
-  const response = await fetch(`${t.baseUrl}/api/events/stream/`, {
-    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    signal: controller.signal,
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  /** Every block read so far: fields by name. */
-  const blocks: Record<string, string>[] = [];
-  const received: LiveEvent[] = [];
-
-  /** Reads until an event matches, or fails after `ms`. */
-  async function waitFor(match: (event: LiveEvent) => boolean, ms = 5000): Promise<LiveEvent> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = received.find(match);
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching event; got ${JSON.stringify(received)}`);
-      let timer: NodeJS.Timeout | undefined;
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), left);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (chunk === 'timeout') continue;
-      if (chunk.done) throw new Error('the stream ended');
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block: Record<string, string> = {};
-        for (const line of buffer.slice(0, end).split('\n')) {
-          const colon = line.indexOf(':');
-          block[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
-        }
-        blocks.push(block);
-        if (block.data) received.push(JSON.parse(block.data));
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  }
-  const stream = { response, blocks, received, waitFor, close: () => controller.abort() };
+  const stream = await openEventStream(t.baseUrl, client);
   streams.push(stream);
   return stream;
 }

@@ -1,65 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { companies } from '../src/db/schema/index';
 import { testEngine } from './database';
+import { freePort, removeTempDirs, runServer, tempDir, waitForOutput } from './server-processes';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDirs: string[] = [];
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
-function tempDataDir() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-data-'));
-  dataDirs.push(dir);
-  return path.join(dir, 'data');
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Runs the real entry point, as `npm start` does after building the web app. */
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, DEMO: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForOutput(
-  server: { output(): string; child: ChildProcess },
-  text: string,
-  timeoutMs = 30_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!server.output().includes(text)) {
-    if (Date.now() > deadline || server.child.exitCode !== null) {
-      throw new Error(`server did not print "${text}":\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const tempDataDir = () => path.join(tempDir('atrium-data-'), 'data');
 
 describe('the server process', () => {
   it('stops at start-up with a message naming a bad variable', async () => {

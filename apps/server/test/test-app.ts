@@ -8,6 +8,7 @@ import { createEventBus } from '../src/lib/event-bus';
 import { createMailer } from '../src/lib/mail';
 import { openTestDatabase } from './database';
 import { HttpClient } from './http-client';
+import { logIn } from './log-in';
 import { startSmtpCatcher } from './smtp-catcher';
 
 /**
@@ -44,16 +45,7 @@ export async function createTestApp(
     /** A new browser-like client with its own cookies. */
     client: (ip?: string) => new HttpClient(baseUrl, ip),
     /** Requests a code for the address, reads it from the caught mail, and logs the client in. */
-    async login(email: string, client = new HttpClient(baseUrl)) {
-      const since = smtp.mails.length;
-      await client.csrf();
-      const requested = await client.post('/api/auth/request-code/', { email });
-      if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}`);
-      const otp = await smtp.codeFor(email, since);
-      const checked = await client.post('/api/auth/check-code/', { email, otp });
-      if (checked.status !== 200) throw new Error(`check-code answered ${checked.status}`);
-      return client;
-    },
+    login: (email: string, client = new HttpClient(baseUrl)) => logIn(client, smtp, email),
     async close() {
       await app.close();
       await smtp.close();

@@ -15,11 +15,26 @@ export const AwayPerson = z.object({
 });
 export type AwayPerson = z.infer<typeof AwayPerson>;
 
+/**
+ * The most people one list of a company calendar day names (decision 0015): a month grid cell is 160 px
+ * high, and a company of 100,000 has thousands away each day. The rest are counted (vacation_count,
+ * sick_leave_count) and listed, paged, by POST /api/calendars/company/get_missing_users/.
+ */
+export const CALENDAR_DAY_LIMIT = 10;
+
 export const CalendarDay = z.object({
   /** yyyy-mm-dd */
   date: z.string(),
+  /**
+   * People away that day, in name order: at most CALENDAR_DAY_LIMIT, chosen per week so that a person
+   * named is named on every day of their absence in that week (one unbroken bar); everyone when no day
+   * of the week has more.
+   */
   vacation: z.array(AwayPerson),
   sick_leave: z.array(AwayPerson),
+  /** How many people are on each list that day, named or not (given with detail false too). */
+  vacation_count: z.number().int(),
+  sick_leave_count: z.number().int(),
   /** A public holiday or a weekend: not a working day. */
   day_off: z.boolean(),
 });

@@ -71,10 +71,14 @@ export type SendMessageBody = z.input<typeof SendMessageBody>;
 
 /**
  * POST (like) and DELETE (unlike) /api/chats/{id}/add_emoji/{message_id}/. The web app also sends
- * created_at and user; the server takes both from the request and ignores them.
+ * created_at and user; the server takes both from the request and ignores them. Any other key is refused.
  */
-export const EmojiBody = z.object({
+export const EmojiBody = z.strictObject({
   emoji_id: z.literal(LIKE_EMOJI, { error: `emoji_id must be '${LIKE_EMOJI}'` }).default(LIKE_EMOJI),
+  /** Ignored: the time is the server's. */
+  created_at: z.unknown().optional(),
+  /** Ignored: the liker is always the caller. */
+  user: z.unknown().optional(),
 });
 export type EmojiBody = z.input<typeof EmojiBody>;
 

@@ -28,11 +28,18 @@ export const StorageDocument = z.object({
 });
 export type StorageDocument = z.infer<typeof StorageDocument>;
 
+/**
+ * An id from a form field or query string (digits) or a JSON number. Only digits are read as a number:
+ * coercion would take `true` as 1 and `[7]` as 7, another person's document or owner.
+ */
 const requiredId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive();
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .positive(),
+  );
 
 /** GET /api/storage/?page=&page_size=10&user_id=&category=&type= */
 export const StorageQuery = z.object({

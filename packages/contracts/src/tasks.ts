@@ -256,7 +256,7 @@ export type TaskFormResponse = z.infer<typeof TaskFormResponse>;
 export const TemplateParams = z.object({ key: z.string().min(1).max(100) });
 
 /** POST /api/tasks/factory/: the form's values in server format; file fields carry uploaded file ids. */
-export const FactoryBody = z.object({
+export const FactoryBody = z.strictObject({
   template: z.string({ error: 'Template is required' }).min(1, 'Template is required'),
   inputParams: z.record(z.string(), z.unknown(), { error: 'inputParams must be an object' }).default({}),
   /** Ignored: the requester is always the caller (spec: manager = current user id). */

@@ -15,7 +15,8 @@ type Issue = { instancePath: string; message?: string; keyword: string; params: 
 export function issuesToFields(issues: Issue[], context: string): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
-    const list = fields[field] ?? [];
+    // Own keys only: a body key such as "constructor" must not find what every object inherits.
+    const list = Object.hasOwn(fields, field) ? (fields[field] as string[]) : [];
     fields[field] = list;
     list.push(message);
   };
@@ -25,6 +26,58 @@ export function issuesToFields(issues: Issue[], context: string): Record<string,
       for (const key of issue.params.keys)
         add(field === context ? String(key) : `${field}.${key}`, 'Unknown field');
     } else add(field, issue.message ?? 'Invalid value');
+  }
+  return fields;
+}
+
+/** Deeper than any body of the API nests (a form's file list is three levels down). */
+const MAX_INPUT_DEPTH = 8;
+/** A refusal names at most this many fields, whatever a body holds. */
+const MAX_NAMED_FIELDS = 20;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text cannot be stored: PostgreSQL text holds no NUL, and UTF-8 has no lone surrogates. */
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  return undefined;
+}
+
+/**
+ * What no field of a body or query string may hold, whatever its schema: text PostgreSQL cannot store
+ * (keys included) and nesting deeper than MAX_INPUT_DEPTH. Values are walked without recursion, so that
+ * a body nested 10,000 deep is answered, not a stack overflow. Text is named by its path, as the schema
+ * errors name fields; a value nested too deep by the field that holds it: the first two object keys on
+ * its path (a form's input within inputParams), never array indexes.
+ */
+function unstorableInput(input: unknown, context: string): Record<string, string[]> {
+  // No prototype: a key such as "__proto__" in a query string is named like any other.
+  const fields: Record<string, string[]> = Object.create(null);
+  type Entry = { value: unknown; path: string[]; field: string[]; depth: number };
+  const stack: Entry[] = [{ value: input, path: [], field: [], depth: 0 }];
+  while (stack.length && Object.keys(fields).length < MAX_NAMED_FIELDS) {
+    const { value, path, field, depth } = stack.pop() as Entry;
+    if (typeof value === 'string') {
+      const problem = unstorable(value);
+      if (problem) fields[path.join('.') || context] = [problem];
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_INPUT_DEPTH) {
+        fields[field.join('.') || context] = ['is nested too deeply'];
+        continue;
+      }
+      const nameDeeper = !Array.isArray(value) && field.length === path.length && field.length < 2;
+      for (const [key, item] of Object.entries(value)) {
+        const problem = unstorable(key);
+        if (problem) fields[[...path, key].join('.')] = [`The key ${problem}`];
+        else
+          stack.push({
+            value: item,
+            path: [...path, key],
+            field: nameDeeper ? [...path, key] : field,
+            depth: depth + 1,
+          });
+      }
+    }
   }
   return fields;
 }
@@ -50,6 +103,18 @@ function databaseCode(error: unknown): string | undefined {
 
 /** One error answer for the whole API: `{error}` or `{missing_fields}`, never a stack trace or SQL. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // After the schemas (so that a form sent as multipart is checked too, once it is the body), before
+  // any handler: a schema that takes any value (a form's inputs) must not pass these on either.
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    // fromEntries makes own keys of whatever the keys are, "__proto__" included.
+    const fields = Object.fromEntries([
+      ...Object.entries(unstorableInput(request.query, 'querystring')),
+      ...Object.entries(unstorableInput(request.body, 'body')),
+    ]);
+    if (Object.keys(fields).length === 0) return;
+    throw new AppError(request.routeOptions.config?.validationStatus ?? 422, { missing_fields: fields });
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);

@@ -1,100 +1,110 @@
-import type { AwayPerson, CalendarDay, CalendarMonth } from '@atrium/contracts';
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { type AwayPerson, CALENDAR_DAY_LIMIT, type CalendarDay, type CalendarMonth } from '@atrium/contracts';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type AbsenceKind, absences, users } from '../../db/schema/index';
+import { absences } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import { conditions } from '../users/directory';
 import { daysBetween, isoWeek, isWeekend, monthGridRange } from './dates';
 import { holidaysBetween } from './holidays';
+import { type AwayOnGrid, awayOnGrid, GRID_DAYS, type RunCandidate } from './month-away';
 import { kindVisibility } from './policy';
 
-export type AwayRow = {
-  userId: number;
-  kind: AbsenceKind;
-  fromDate: string;
-  toDate: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-};
-
 /**
- * Approved absences overlapping [start, end] of people matching `where`, in name order (so each day's
- * lists come out sorted and one person's rows are adjacent). One query: the period index narrows the
- * absences and the join brings the names. The rows are ordered here rather than by the database: a
- * busy month is some 10,000 rows, and sorting them is cheaper in the (scalable) API process than on
- * the one primary.
+ * The runs shown on each list: per week, the greedy fill of `limit` lanes a month grid draws (runs by
+ * start day, the longest first), so that no day names more than `limit` people, a person shown is shown
+ * on every day of the run, and a week where no day has more than `limit` people shows everyone.
  */
-async function awayRows(db: Db, start: string, end: string, where: (SQL | undefined)[]): Promise<AwayRow[]> {
-  const rows = await db
-    .select({
-      userId: absences.userId,
-      kind: absences.kind,
-      fromDate: absences.fromDate,
-      toDate: absences.toDate,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: users.avatar,
-      sortName: users.sortName,
-    })
-    .from(absences)
-    .innerJoin(users, eq(users.id, absences.userId))
-    .where(
-      and(
-        eq(absences.status, 'approved'),
-        lte(absences.fromDate, end),
-        gte(absences.toDate, start),
-        ...where,
-      ),
-    );
-  // sort_name is normalised (lower case, no accents), so code-unit order is the directory's name order.
-  return rows.sort(
+export function pickRuns(candidates: readonly RunCandidate[], limit: number): RunCandidate[] {
+  const order = [...candidates].sort(
     (a, b) =>
-      (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : 0) ||
-      a.userId - b.userId ||
-      (a.fromDate < b.fromDate ? -1 : a.fromDate > b.fromDate ? 1 : 0),
+      Number(a.sick) - Number(b.sick) ||
+      a.from - b.from ||
+      b.to - a.to ||
+      (a.until > b.until ? -1 : a.until < b.until ? 1 : 0) ||
+      a.userId - b.userId,
   );
+  const shown: RunCandidate[] = [];
+  // The last grid day of each run shown in the current week of the current list.
+  let ends: number[] = [];
+  let week = '';
+  for (const run of order) {
+    const runWeek = `${run.sick}/${Math.floor(run.from / 7)}`;
+    if (runWeek !== week) {
+      week = runWeek;
+      ends = [];
+    }
+    ends = ends.filter((end) => end >= run.from);
+    if (ends.length >= limit) continue;
+    ends.push(run.to);
+    shown.push(run);
+  }
+  return shown;
 }
 
 /**
- * Lays absences onto the month's Monday-to-Sunday grid. Sick leave goes to the sick_leave list; every
- * other kind makes the person away and goes to the vacation list, its own kind told only to viewers
- * who may know it.
+ * Lays who is away onto the month's Monday-to-Sunday grid: each day's counts from the count changes, and
+ * the people of the runs shown, in name order. Sick leave goes to the sick_leave list; every other kind
+ * makes the person away and goes to the vacation list, its own kind told only to viewers who may know it.
  */
 export function buildMonth(
   year: number,
   month: number,
-  rows: AwayRow[],
+  away: AwayOnGrid,
   holidays: { date: string; vacation: boolean }[],
   seesKind: (userId: number) => boolean,
+  limit = CALENDAR_DAY_LIMIT,
 ): CalendarMonth {
   const { start, end } = monthGridRange(year, month);
   const offDays = new Map(holidays.map((h) => [h.date, h.vacation]));
-  const days: CalendarDay[] = daysBetween(start, end).map((date) => ({
-    date,
-    vacation: [],
-    sick_leave: [],
-    // A holiday is off even on a weekday; a moved working day (vacation false) is worked even on a weekend.
-    day_off: offDays.get(date) ?? isWeekend(date),
-  }));
-  const index = new Map(days.map((day, i) => [day.date, i]));
-  for (const row of rows) {
-    const person: AwayPerson = {
-      user: row.userId,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      avatar: row.avatar,
-      ...(seesKind(row.userId) ? { kind: row.kind } : {}),
+  const delta = {
+    vacation: new Array<number>(GRID_DAYS + 1).fill(0),
+    sick_leave: new Array<number>(GRID_DAYS + 1).fill(0),
+  };
+  for (const change of away.changes) {
+    const list = delta[change.sick ? 'sick_leave' : 'vacation'];
+    list[change.day] = (list[change.day] ?? 0) + change.delta;
+  }
+  const count = { vacation: 0, sick_leave: 0 };
+  const days: CalendarDay[] = daysBetween(start, end).map((date, i) => {
+    count.vacation += delta.vacation[i] ?? 0;
+    count.sick_leave += delta.sick_leave[i] ?? 0;
+    return {
+      date,
+      vacation: [],
+      sick_leave: [],
+      vacation_count: count.vacation,
+      sick_leave_count: count.sick_leave,
+      // A holiday is off even on a weekday; a moved working day (vacation false) is worked even on a weekend.
+      day_off: offDays.get(date) ?? isWeekend(date),
     };
-    const listKey = row.kind === 'sick_leave' ? 'sick_leave' : 'vacation';
-    const from = index.get(row.fromDate < start ? start : row.fromDate) ?? 0;
-    const to = index.get(row.toDate > end ? end : row.toDate) ?? days.length - 1;
-    for (let i = from; i <= to; i++) {
-      const list = (days[i] as CalendarDay)[listKey];
-      // Two absences of one person on the same day (rows are grouped by person) show them once.
-      if (list[list.length - 1]?.user !== row.userId) list.push(person);
+  });
+
+  const sortNames = new Map<number, string>();
+  for (const run of pickRuns(away.candidates, limit)) {
+    sortNames.set(run.userId, run.sortName);
+    const person: AwayPerson = {
+      user: run.userId,
+      first_name: run.firstName,
+      last_name: run.lastName,
+      avatar: run.avatar,
+      ...(seesKind(run.userId) ? { kind: run.kind } : {}),
+    };
+    for (let i = run.from; i <= run.to && i < days.length; i++) {
+      const list = (days[i] as CalendarDay)[run.sick ? 'sick_leave' : 'vacation'];
+      // Absences of one person never overlap (requests refuse it); were two to, the person shows once.
+      if (!list.some((entry) => entry.user === run.userId)) list.push(person);
     }
   }
+  // sort_name is normalised (lower case, no accents), so code-unit order is the directory's name order.
+  const byName = (a: AwayPerson, b: AwayPerson) => {
+    const [x, y] = [sortNames.get(a.user) ?? '', sortNames.get(b.user) ?? ''];
+    return (x < y ? -1 : x > y ? 1 : 0) || a.user - b.user;
+  };
+  for (const day of days) {
+    day.vacation.sort(byName);
+    day.sick_leave.sort(byName);
+  }
+
   const weeks: CalendarMonth['weeks'] = [];
   for (let i = 0; i < days.length; i += 7) {
     const week = days.slice(i, i + 7);
@@ -103,9 +113,33 @@ export function buildMonth(
   return { year, month, weeks };
 }
 
+/** Whose absences a month shows: `people` is a condition on users, or undefined for every owner. */
+type Absentees = { absencesOf: SQL; people?: SQL };
+
+async function monthOf(
+  db: Db,
+  session: SessionInfo,
+  target: { companyId: number; year: number; month: number; detail: boolean },
+  absentees: () => Promise<Absentees | null>,
+): Promise<CalendarMonth> {
+  const { year, month } = target;
+  const { start, end } = monthGridRange(year, month);
+  const [holidays, away, seesKind] = await Promise.all([
+    holidaysBetween(db, target.companyId, start, end),
+    absentees().then((who) =>
+      who
+        ? awayOnGrid(db, { start, end, ...who, limit: target.detail ? CALENDAR_DAY_LIMIT : 0 })
+        : { changes: [], candidates: [] },
+    ),
+    kindVisibility(db, session, target.companyId),
+  ]);
+  return buildMonth(year, month, away, holidays, seesKind);
+}
+
 /**
  * The company calendar of the session's active company for a month: the people the directory's
- * filter keys select (ids, Department, Division, company scope and active people only), away per day.
+ * filter keys select (ids, Department, Division, company scope and active people only), counted per
+ * day, and with `detail` the few of them each day can show (decision 0015).
  */
 export async function companyMonth(
   db: Db,
@@ -119,22 +153,14 @@ export async function companyMonth(
     division?: number[];
   },
 ): Promise<CalendarMonth> {
-  const { start, end } = monthGridRange(filter.year, filter.month);
-  const [holidays, rows, seesKind] = await Promise.all([
-    holidaysBetween(db, session.companyId, start, end),
-    (async () => {
-      if (!filter.detail) return [];
-      const people = await conditions(db, session, {
-        ids: filter.users,
-        Department: filter.department,
-        Division: filter.division,
-      });
-      if (!people) return [];
-      return awayRows(db, start, end, [eq(absences.companyId, session.companyId), people]);
-    })(),
-    kindVisibility(db, session, session.companyId),
-  ]);
-  return buildMonth(filter.year, filter.month, rows, holidays, seesKind);
+  return monthOf(db, session, { ...filter, companyId: session.companyId }, async () => {
+    const people = await conditions(db, session, {
+      ids: filter.users,
+      Department: filter.department,
+      Division: filter.division,
+    });
+    return people ? { absencesOf: eq(absences.companyId, session.companyId), people } : null;
+  });
 }
 
 /** One person's month: their own approved absences on their company's grid. */
@@ -145,11 +171,7 @@ export async function personalMonth(
   year: number,
   month: number,
 ): Promise<CalendarMonth> {
-  const { start, end } = monthGridRange(year, month);
-  const [holidays, rows, seesKind] = await Promise.all([
-    holidaysBetween(db, person.companyId, start, end),
-    awayRows(db, start, end, [eq(absences.userId, person.id)]),
-    kindVisibility(db, session, person.companyId),
-  ]);
-  return buildMonth(year, month, rows, holidays, seesKind);
+  return monthOf(db, session, { companyId: person.companyId, year, month, detail: true }, async () => ({
+    absencesOf: eq(absences.userId, person.id),
+  }));
 }

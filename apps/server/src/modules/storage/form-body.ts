@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fieldErrors } from '../../lib/errors';
+import { AppError, badRequest, fieldErrors } from '../../lib/errors';
 
 /**
  * A preValidation hook that lets a route take its body as a browser form (multipart/form-data: the web
@@ -10,14 +10,21 @@ import { fieldErrors } from '../../lib/errors';
 export async function formFieldsAsBody(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
   const body: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      // Read to its end (within the 2 MB cap), so that the refusal is answered and not left waiting.
-      part.file.resume();
-      await new Promise((resolve) => part.file.once('end', resolve));
-      throw fieldErrors({ [part.fieldname]: 'Upload the file with upload-file once the document exists' });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Read to its end (within the 2 MB cap), so that the refusal is answered and not left waiting.
+        part.file.resume();
+        await new Promise((resolve) => part.file.once('end', resolve));
+        throw fieldErrors({ [part.fieldname]: 'Upload the file with upload-file once the document exists' });
+      }
+      body[part.fieldname] = String(part.value);
     }
-    body[part.fieldname] = String(part.value);
+  } catch (error) {
+    // The form parser's own refusals (no boundary, a cut-off body) carry no status: the client's fault.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw badRequest('The form could not be read.');
   }
   request.body = body;
 }

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { managerLinks, tasks } from '../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { groupPermissions, managerLinks, tasks, userGroups } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import type { ChatAccess } from '../chats/access';
-import { HR_PERMISSION, hasPermission } from '../users/policy';
+import { HR_PERMISSION } from '../users/policy';
 
 type TaskRecord = typeof tasks.$inferSelect;
 
@@ -36,22 +36,23 @@ export async function taskAccess(db: Db, viewer: SessionInfo, taskId: number): P
       ? [task]
       : await db.select().from(tasks).where(eq(tasks.id, task.parentTaskId));
   if (!request) return null;
-  const [steps, managed, isHr] = await Promise.all([
-    db.select({ userId: tasks.userId }).from(tasks).where(eq(tasks.parentTaskId, request.id)),
-    request.userId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: managerLinks.id })
-          .from(managerLinks)
-          .where(and(eq(managerLinks.userId, request.userId), eq(managerLinks.managerId, viewer.userId)))
-          .limit(1),
-    hasPermission(db, viewer.userId, request.companyId, HR_PERMISSION),
-  ]);
-  const participants = [
-    ...new Set([request.managerId, request.userId, ...steps.map((s) => s.userId)]),
-  ].filter((id): id is number => id !== null);
+  // The rest in one statement: each access check is a round trip of every request about a task.
+  const [standing] = await queryRows<{ steps: number[] | null; managed: boolean; hr: boolean }>(
+    db,
+    sql`select
+      (select array_agg(t.user_id) from ${tasks} t where t.parent_task_id = ${request.id}) as steps,
+      exists (select 1 from ${managerLinks} ml
+        where ml.user_id = ${request.userId} and ml.manager_id = ${viewer.userId}) as managed,
+      exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
+        where ug.user_id = ${viewer.userId} and ug.company_id = ${request.companyId}
+          and gp.codename = ${HR_PERMISSION}) as hr`,
+  );
+  const isHr = standing?.hr === true;
+  const participants = [...new Set([request.managerId, request.userId, ...(standing?.steps ?? [])])].filter(
+    (id): id is number => id !== null,
+  );
   const isParticipant = participants.includes(viewer.userId);
-  const isManager = managed.length > 0;
+  const isManager = standing?.managed === true;
   if (!isParticipant && !isManager && !isHr) return null;
   return {
     task,

@@ -1,6 +1,6 @@
 import type { EditMode } from '@atrium/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { companyMembers, groupPermissions, managerLinks, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 
@@ -64,19 +64,24 @@ export async function profileAccess(
   viewer: SessionInfo,
   targetId: number,
 ): Promise<ProfileAccess | null> {
-  const [target] = await db
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(eq(users.id, targetId));
-  if (!target) return null;
-  const [viewerCompanies, targetCompanies] = await Promise.all([
-    memberCompanyIds(db, viewer.userId),
-    memberCompanyIds(db, target.id),
-  ]);
-  if (!targetCompanies.some((id) => viewerCompanies.includes(id))) return null;
-  const isHr = await hasPermission(db, viewer.userId, target.companyId, HR_PERMISSION);
-  const isSelf = viewer.userId === target.id;
-  return { target, seesPrivate: isSelf || isHr, editMode: isHr ? 'hr' : isSelf ? 'self' : 'none' };
+  // One statement: every request about a profile asks this first, and each round trip counts (issue 11).
+  const [row] = await queryRows<{ id: number; companyId: number; shareCompany: boolean; isHr: boolean }>(
+    db,
+    sql`select u.id, u.company_id as "companyId",
+      exists (select 1 from ${companyMembers} t join ${companyMembers} v on v.company_id = t.company_id
+        where t.user_id = u.id and v.user_id = ${viewer.userId}) as "shareCompany",
+      exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
+        where ug.user_id = ${viewer.userId} and ug.company_id = u.company_id
+          and gp.codename = ${HR_PERMISSION}) as "isHr"
+    from ${users} u where u.id = ${targetId}`,
+  );
+  if (!row?.shareCompany) return null;
+  const isSelf = viewer.userId === row.id;
+  return {
+    target: { id: row.id, companyId: row.companyId },
+    seesPrivate: isSelf || row.isHr,
+    editMode: row.isHr ? 'hr' : isSelf ? 'self' : 'none',
+  };
 }
 
 /**

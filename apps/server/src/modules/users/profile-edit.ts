@@ -128,7 +128,8 @@ export async function formValues(db: Db, input: EditInput): Promise<UserValues> 
   let socialChanged = false;
 
   for (const key of Object.keys(body)) {
-    if (!PROFILE_FIELDS[key] && !SPECIAL_FIELDS.has(key)) errors[key] = 'Unknown field';
+    // Own keys only: "constructor" or "toString" is no field of the form.
+    if (!Object.hasOwn(PROFILE_FIELDS, key) && !SPECIAL_FIELDS.has(key)) errors[key] = 'Unknown field';
   }
   const writable = fields.filter(
     (f) => f.editable && PROFILE_FIELDS[f.name] && (groupId === undefined || f.group === groupId),

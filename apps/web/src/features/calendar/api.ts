@@ -10,7 +10,6 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, http } from '../../lib/http';
 import type { AbsenceKind } from './month-grid';
-import { monthBounds } from './month-grid';
 
 /** Spec §9: the calendar's user list pages by 15 people. */
 export const CALENDAR_USERS_PAGE_SIZE = 15;
@@ -32,14 +31,14 @@ export const holidaysQueryOptions = (year: number) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export type PeopleScope = { year: number; month: number; department: number[]; division: number[] };
+/** Whose absences a user list covers: a period (yyyy-mm-dd, both days included) and the structure filters. */
+export type PeopleScope = { from: string; to: string; department: number[]; division: number[] };
 
 /** Which set a page of the user list comes from: the vacation set first, then the sick-leave set. */
 export type MissingUsersPageParam = { kind: AbsenceKind; page: number };
 
-/** The list's body for one set: that kind's date keys over the month, plus the structure filters. */
-export function missingUsersBody(kind: AbsenceKind, { year, month, department, division }: PeopleScope) {
-  const { from, to } = monthBounds(year, month);
+/** The list's body for one set: that kind's date keys over the period, plus the structure filters. */
+export function missingUsersBody(kind: AbsenceKind, { from, to, department, division }: PeopleScope) {
   return {
     [`${kind}_from_date`]: from,
     [`${kind}_to_date`]: to,
@@ -49,8 +48,9 @@ export function missingUsersBody(kind: AbsenceKind, { year, month, department, d
 }
 
 /**
- * The people away in the month (POST /api/calendars/company/get_missing_users/). Spec §7: the vacation
- * set is paged through first, then the sick-leave set is added, each 15 a page.
+ * The people away in the period (POST /api/calendars/company/get_missing_users/): the month of the side
+ * panel, or one day of the grid's "+N more". Spec §7: the vacation set is paged through first, then the
+ * sick-leave set is added, each 15 a page.
  */
 export const missingUsersQueryOptions = (scope: PeopleScope) =>
   infiniteQueryOptions({

@@ -15,6 +15,8 @@ function week(away: number[][], sick: number[][] = []): CalendarDay[] {
     date: `2026-03-0${column + 2}`,
     vacation: (away[column] ?? []).map(person),
     sick_leave: (sick[column] ?? []).map(person),
+    vacation_count: away[column]?.length ?? 0,
+    sick_leave_count: sick[column]?.length ?? 0,
     day_off: column >= 5,
   }));
 }

@@ -62,6 +62,12 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** A yyyy-mm-dd day as the UI writes dates: dd.mm.yyyy. */
+export function displayDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}.${month}.${year}`;
+}
+
 /** The date of a `date` parameter, or null when it is not a real yyyy-mm-dd day. */
 export function parseIsoDate(text: string | null): Date | null {
   const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})$/);

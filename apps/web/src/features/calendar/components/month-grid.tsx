@@ -5,6 +5,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { type Bar, isWeekend, layoutWeekBars, SKELETON_CELLS } from '../month-grid';
 import classes from './month-grid.module.css';
+import { MoreAway, type StructureScope } from './more-away';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -19,6 +20,9 @@ type MonthGridProps = {
   holidays: ReadonlyMap<string, HolidayDay>;
   /** Today (yyyy-mm-dd), marked in the grid. */
   today: string;
+  /** The structure filters and unticked people the month was asked with: a day's full list repeats them. */
+  scope: StructureScope;
+  excluded: ReadonlySet<number>;
 };
 
 function WeekdayHeader() {
@@ -57,7 +61,7 @@ function AbsenceBar({ bar }: { bar: Bar }) {
 }
 
 /** The month Monday to Sunday: each week a row of days with the bars of the people away in it. */
-export function MonthGrid({ month, data, loading, holidays, today }: MonthGridProps) {
+export function MonthGrid({ month, data, loading, holidays, today, scope, excluded }: MonthGridProps) {
   if (loading) {
     return (
       <div className={classes.grid} aria-busy="true">
@@ -78,7 +82,7 @@ export function MonthGrid({ month, data, loading, holidays, today }: MonthGridPr
 
   const weeks = data?.weeks ?? [];
   const nobodyAway = weeks.every((week) =>
-    week.days.every((day) => day.vacation.length === 0 && day.sick_leave.length === 0),
+    week.days.every((day) => day.vacation_count === 0 && day.sick_leave_count === 0),
   );
 
   return (
@@ -130,6 +134,21 @@ export function MonthGrid({ month, data, loading, holidays, today }: MonthGridPr
               {bars.map((bar) => (
                 <AbsenceBar key={`${bar.kind}-${bar.person.user}-${bar.start}`} bar={bar} />
               ))}
+              {week.days.map((day, column) => {
+                // A busy day names only a few people (decision 0015): the rest are a count under its bars.
+                const more =
+                  day.vacation_count - day.vacation.length + (day.sick_leave_count - day.sick_leave.length);
+                return more > 0 ? (
+                  <MoreAway
+                    key={`more-${day.date}`}
+                    date={day.date}
+                    more={more}
+                    scope={scope}
+                    excluded={excluded}
+                    style={{ gridColumn: column + 1, gridRow: lanes + 2 }}
+                  />
+                ) : null;
+              })}
             </div>
           );
         })}

@@ -40,7 +40,11 @@ const away = (user: number): AwayPerson => ({
   avatar: null,
 });
 
-type Absences = Record<string, { vacation?: number[]; sick_leave?: number[] }>;
+/** By date: who the lists name, and how many are away in all when that is more (a busy day). */
+type Absences = Record<
+  string,
+  { vacation?: number[]; sick_leave?: number[]; vacation_count?: number; sick_leave_count?: number }
+>;
 
 /** The month as the server answers it: whole weeks Monday to Sunday, `absences` by date. */
 function aMonth(year: number, month: number, absences: Absences = {}): CalendarMonth {
@@ -53,10 +57,13 @@ function aMonth(year: number, month: number, absences: Absences = {}): CalendarM
     const days: CalendarDay[] = [];
     for (let column = 0; column < 7; column++) {
       const date = isoDate(day);
+      const { vacation = [], sick_leave = [], ...counts } = absences[date] ?? {};
       days.push({
         date,
-        vacation: (absences[date]?.vacation ?? []).map(away),
-        sick_leave: (absences[date]?.sick_leave ?? []).map(away),
+        vacation: vacation.map(away),
+        sick_leave: sick_leave.map(away),
+        vacation_count: counts.vacation_count ?? vacation.length,
+        sick_leave_count: counts.sick_leave_count ?? sick_leave.length,
         day_off: column >= 5,
       });
       day.setDate(day.getDate() + 1);
@@ -250,6 +257,44 @@ describe('company calendar page', { timeout: 20_000 }, () => {
     expect(day('2026-06-13')).toHaveAttribute('data-day-off');
     expect(day('2026-06-19')).not.toHaveAttribute('data-day-off');
     expect(within(day('2026-06-12') as HTMLElement).getByText('Summer Day')).toBeInTheDocument();
+  });
+
+  it('counts the people a busy day does not name as "+N more", which opens everyone away that day', async () => {
+    const api = setUp({
+      absences: {
+        '2026-06-10': { vacation: [1, 2], vacation_count: 14, sick_leave: [3], sick_leave_count: 4 },
+        '2026-06-11': { vacation: [1, 2] },
+      },
+      vacationPeople: [aPerson(1), aPerson(2), aPerson(7)],
+      sickPeople: [aPerson(3), aPerson(8)],
+    });
+    const { user } = renderPage(JUNE);
+    await gridShown();
+
+    // 12 more on vacation and 3 more ill; the next day names everyone, so it has no "more".
+    const more = await screen.findByRole('button', { name: '15 more away on 10.06.2026' });
+    expect(more).toHaveTextContent('+15 more');
+    expect(document.querySelectorAll('[data-more-away]')).toHaveLength(1);
+    expect(bars().map((bar) => bar.name)).toEqual(['Person No1', 'Person No2', 'Person No3']);
+
+    await user.click(more);
+    const list = await screen.findByRole('dialog', { name: 'Away on 10.06.2026' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => within(item).getByText(/^Person/).textContent),
+      ).toEqual(['Person No1', 'Person No2', 'Person No7', 'Person No3', 'Person No8']),
+    );
+    // The day's own period, vacation set first and then the sick-leave set, 15 a page.
+    const dayCalls = api
+      .callsTo(MISSING)
+      .filter((call) => JSON.stringify(call.body).includes('2026-06-10'))
+      .map((call) => [call.query.get('page_size'), call.body]);
+    expect(dayCalls).toEqual([
+      ['15', { vacation_from_date: '2026-06-10', vacation_to_date: '2026-06-10' }],
+      ['15', { sick_leave_from_date: '2026-06-10', sick_leave_to_date: '2026-06-10' }],
+    ]);
   });
 
   it('says "Nothing found :(" when nobody is away in the month', async () => {

@@ -1,17 +1,14 @@
-import type { CalendarFilterBody, HolidayDay, UserListItem } from '@atrium/contracts';
+import type { CalendarFilterBody, HolidayDay } from '@atrium/contracts';
 import { Box, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCalendarEvent, IconRss } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
 import {
   calendarMonthQueryOptions,
   holidaysQueryOptions,
-  type MissingUsersPageParam,
-  missingUsersQueryOptions,
-  nextMissingUsersPage,
   type PeopleScope,
   structureQueryOptions,
 } from '../api';
@@ -19,7 +16,8 @@ import { CALENDAR_VIEWS, CalendarHeader, type CalendarView } from '../components
 import { FeedModal } from '../components/feed-modal';
 import { FilterPanel } from '../components/filter-panel';
 import { MonthGrid } from '../components/month-grid';
-import { isoDate, parseIsoDate, shiftMonth } from '../month-grid';
+import { isoDate, monthBounds, parseIsoDate, shiftMonth } from '../month-grid';
+import { useAwayPeople } from '../use-away-people';
 
 /** Spec §9: the calendar's requests wait 700 ms for the choices to settle. */
 export const CALENDAR_DEBOUNCE_MS = 700;
@@ -45,15 +43,6 @@ function useCalendarAddress() {
   return { view, date, goTo };
 }
 
-/** The people of all loaded pages, each once (the sick-leave set may repeat someone of the vacation set). */
-function uniquePeople(pages: readonly { results: UserListItem[] }[] | undefined) {
-  if (!pages) return undefined;
-  const seen = new Map<number, UserListItem>();
-  for (const page of pages)
-    for (const person of page.results) if (!seen.has(person.id)) seen.set(person.id, person);
-  return [...seen.values()];
-}
-
 /** /calendar/vacations: the company's month of vacations and sick leaves (spec work side §2). */
 export function CompanyCalendarPage() {
   const { company } = useCurrentSession();
@@ -69,7 +58,11 @@ export function CompanyCalendarPage() {
   const phone = useMediaQuery('(max-width: 62em)');
 
   // The people and the exclusions belong to one month and one structure filter: a new one clears them.
-  const scopeKey = JSON.stringify({ year, month, department, division } satisfies PeopleScope);
+  const scopeKey = JSON.stringify({
+    ...monthBounds(year, month),
+    department,
+    division,
+  } satisfies PeopleScope);
   const [excludedScope, setExcludedScope] = useState(scopeKey);
   if (excludedScope !== scopeKey) {
     setExcludedScope(scopeKey);
@@ -80,20 +73,8 @@ export function CompanyCalendarPage() {
   const [settledScopeKey] = useDebouncedValue(scopeKey, CALENDAR_DEBOUNCE_MS);
   const settledScope = useMemo(() => JSON.parse(settledScopeKey) as PeopleScope, [settledScopeKey]);
 
-  const peopleQuery = useInfiniteQuery(missingUsersQueryOptions(settledScope));
-  const people = useMemo(() => uniquePeople(peopleQuery.data?.pages), [peopleQuery.data]);
-  // Spec §4: once the vacation set is loaded (or has no more pages), the sick-leave set is added
-  // without waiting for "Load more"; further pages of either set come on demand.
-  const { data: peoplePages, isFetching: peopleFetching, fetchNextPage } = peopleQuery;
-  const lastParam = (peoplePages?.pageParams as MissingUsersPageParam[] | undefined)?.at(-1);
-  const lastPage = peoplePages?.pages.at(-1);
-  const startsSickSet =
-    lastParam?.kind === 'vacation' &&
-    lastPage &&
-    nextMissingUsersPage(lastPage, lastParam)?.kind === 'sick_leave';
-  useEffect(() => {
-    if (startsSickSet && !peopleFetching) void fetchNextPage();
-  }, [startsSickSet, peopleFetching, fetchNextPage]);
+  const awayPeople = useAwayPeople(settledScope);
+  const { people } = awayPeople;
 
   // With someone unticked, the grid asks for the ticked ones only.
   const ticked =
@@ -149,9 +130,9 @@ export function CompanyCalendarPage() {
         else next.add(id);
         setExcluded(next);
       }}
-      hasMore={peopleQuery.hasNextPage}
-      loadingMore={peopleQuery.isFetchingNextPage}
-      onLoadMore={() => peopleQuery.fetchNextPage()}
+      hasMore={awayPeople.hasMore}
+      loadingMore={awayPeople.loadingMore}
+      onLoadMore={awayPeople.loadMore}
     />
   );
 
@@ -209,6 +190,8 @@ export function CompanyCalendarPage() {
             loading={loading}
             holidays={holidays}
             today={isoDate(new Date())}
+            scope={{ department: settledScope.department, division: settledScope.division }}
+            excluded={excluded}
           />
         </Box>
       </Group>

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../src/db/schema/index';
+import { CODES_PER_EMAIL, FAILED_CHECKS_PER_EMAIL } from '../src/modules/auth/service';
+import { createPost } from '../src/modules/news/service';
+import { testEngine } from './database';
+import { openEventStream } from './event-stream';
+import { createCompany, createUser } from './fixtures';
+import type { HttpClient } from './http-client';
+import { logIn } from './log-in';
+import {
+  type RunningServer,
+  removeTempDirs,
+  type ServerDatabase,
+  serverDatabase,
+  startServer,
+} from './server-processes';
+import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
+
+/**
+ * Two API processes on one PostgreSQL database, as behind a load balancer: whatever one of them knows
+ * (sessions, live events, rate-limit counts) the other knows too, because it lives in the database.
+ * Acme: Ann and Bob comment on Hana's post. PGlite is one process by nature: nothing to prove there.
+ */
+let smtp: SmtpCatcher;
+let database: ServerDatabase;
+let a: RunningServer;
+let b: RunningServer;
+let chatId = 0;
+/** Every stream opened, closed at the end whatever the tests did. */
+const streams: { close(): void }[] = [];
+let ipSerial = 0;
+
+describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    database = await serverDatabase('postgres');
+    await database.use(async ({ db }) => {
+      const acme = (await createCompany(db, 'Acme')).id;
+      const hana = await createUser(db, { companyId: acme, email: 'hana@acme.test' });
+      for (const name of ['ann', 'bob', 'cleo', 'dan']) {
+        await createUser(db, { companyId: acme, email: `${name}@acme.test` });
+      }
+      const post = await createPost(db, {
+        authorId: hana.id,
+        companyId: acme,
+        title: 'Welcome',
+        body: '',
+        now: new Date(),
+      });
+      chatId = (await db.select({ chat: posts.chatId }).from(posts).where(eq(posts.id, post)))[0]?.chat ?? 0;
+    });
+    // Started together: both migrate at once, which the migration lock serialises.
+    [a, b] = await Promise.all([
+      startServer({ ...database.env, SMTP_URL: smtp.url }),
+      startServer({ ...database.env, SMTP_URL: smtp.url }),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
+    await database?.drop();
+    await smtp?.close();
+    removeTempDirs();
+  });
+
+  /** A client of `server` holding the cookies (session, CSRF token) another process gave `from`. */
+  function sameBrowserOn(server: RunningServer, from: HttpClient) {
+    const client = server.client();
+    for (const [name, value] of from.cookies) client.cookies.set(name, value);
+    return client;
+  }
+
+  it('honours on one process the session opened on the other, and ends it on both at logout', async () => {
+    const onA = await logIn(a.client(), smtp, 'ann@acme.test');
+    const onB = sameBrowserOn(b, onA);
+    const session = await onB.get('/api/auth/session/');
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ email: 'ann@acme.test' });
+    // A write on B with the session and CSRF token from A.
+    const sent = await onB.post(`/api/chats/${chatId}/chat_send_message/`, { message: 'via B' });
+    expect(sent.status).toBe(201);
+
+    expect((await onB.post('/api/auth/logout/')).status).toBeLessThan(300);
+    expect((await onA.get('/api/auth/session/')).status).toBe(401);
+  });
+
+  it('carries a comment posted through either process to streams open on the other', async () => {
+    const ann = await logIn(a.client(), smtp, 'ann@acme.test');
+    const bob = await logIn(b.client(), smtp, 'bob@acme.test');
+    const annOnB = await openStream(b, ann);
+    const bobOnA = await openStream(a, bob);
+    await annOnB.waitFor((event) => event.type === 'hello');
+    await bobOnA.waitFor((event) => event.type === 'hello');
+
+    const fromBob = await sameBrowserOn(a, bob).post(`/api/chats/${chatId}/chat_send_message/`, {
+      message: 'Bob through A',
+    });
+    expect(fromBob.status).toBe(201);
+    expect(await annOnB.waitFor((event) => event.messageId === fromBob.body.id)).toEqual({
+      type: 'chat.message',
+      chatId,
+      messageId: fromBob.body.id,
+    });
+
+    const fromAnn = await sameBrowserOn(b, ann).post(`/api/chats/${chatId}/chat_send_message/`, {
+      message: 'Ann through B',
+    });
+    expect(fromAnn.status).toBe(201);
+    expect(await bobOnA.waitFor((event) => event.messageId === fromAnn.body.id)).toMatchObject({
+      type: 'chat.message',
+      chatId,
+    });
+    // Each process tells its own streams too.
+    await bobOnA.waitFor((event) => event.messageId === fromBob.body.id);
+    await annOnB.waitFor((event) => event.messageId === fromAnn.body.id);
+    annOnB.close();
+    bobOnA.close();
+  });
+
+  it('counts login-code requests of an address on both: the limit reached on A is refused on B', async () => {
+    const ip = `10.9.0.${++ipSerial}`;
+    const onA = a.client();
+    await onA.csrf();
+    for (let n = 0; n < CODES_PER_EMAIL; n++) {
+      const response = await onA.post(
+        '/api/auth/request-code/',
+        { email: 'cleo@acme.test' },
+        { 'x-forwarded-for': ip },
+      );
+      expect(response.status).toBe(200);
+    }
+    const onB = b.client();
+    await onB.csrf();
+    const refused = await onB.post(
+      '/api/auth/request-code/',
+      { email: 'cleo@acme.test' },
+      { 'x-forwarded-for': `10.9.1.${ipSerial}` },
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts failed code checks on both: the failures on A lock the address out on B', async () => {
+    const since = smtp.mails.length;
+    const onA = a.client();
+    await onA.csrf();
+    expect((await onA.post('/api/auth/request-code/', { email: 'dan@acme.test' })).status).toBe(200);
+    const otp = await smtp.codeFor('dan@acme.test', since);
+    const wrong = otp === '000000' ? '000001' : '000000';
+    for (let n = 0; n < FAILED_CHECKS_PER_EMAIL; n++) {
+      const response = await onA.post('/api/auth/check-code/', { email: 'dan@acme.test', otp: wrong });
+      expect(response.status).toBe(400);
+    }
+    const onB = b.client();
+    await onB.csrf();
+    // Even the right code: the address is locked out on every process.
+    const refused = await onB.post('/api/auth/check-code/', { email: 'dan@acme.test', otp });
+    expect(refused.status).toBe(429);
+    expect(onB.cookies.has('sessionid')).toBe(false);
+  });
+});
+
+async function openStream(server: RunningServer, client: HttpClient) {
+  const stream = await openEventStream(server.baseUrl, client);
+  expect(stream.response.status).toBe(200);
+  streams.push(stream);
+  return stream;
+}
