@@ -2,14 +2,7 @@ import type { UserListItem, UsersFilter } from '@atrium/contracts';
 import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import {
-  type AbsenceKind,
-  absences,
-  departments,
-  dictionaryItems,
-  managerLinks,
-  users,
-} from '../../db/schema/index';
+import { absences, departments, dictionaryItems, managerLinks, users } from '../../db/schema/index';
 import { overlapsPeriod } from '../absences/period';
 import type { SessionInfo } from '../auth/sessions';
 import { directoryCompanies } from './policy';
@@ -64,10 +57,16 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-/** People with an approved absence of a kind overlapping the period (either end may be open). */
-function awayDuring(kind: AbsenceKind, from: string | undefined, to: string | undefined): SQL | undefined {
+/**
+ * People with an approved absence overlapping the period (either end may be open), on one of the
+ * company calendar's two lists: sick leave, or 'vacation', which is every other absence (a vacation, a
+ * business trip, leave at own expense), as the calendar draws them. The calendar's side list and its
+ * "+N more" ask with these keys, and must find everyone its grid counts.
+ */
+function awayDuring(list: 'vacation' | 'sick_leave', from: string | undefined, to: string | undefined) {
   if (!from && !to) return undefined;
-  return sql`exists (select 1 from ${absences} a where a.user_id = ${users.id} and a.kind = ${kind}
+  const kind = list === 'sick_leave' ? sql`a.kind = 'sick_leave'` : sql`a.kind <> 'sick_leave'`;
+  return sql`exists (select 1 from ${absences} a where a.user_id = ${users.id} and ${kind}
     and a.status = 'approved' and ${overlapsPeriod(sql`a.from_date`, sql`a.to_date`, from, to)})`;
 }
 
