@@ -21,6 +21,7 @@ import {
   migrationsFolder,
   openDatabase,
   pgliteOptions,
+  postgresPoolConfig,
 } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema/index';
 import type { EngineSpec } from './common';
@@ -141,7 +142,7 @@ type Wrapped = { __benchWrapped?: boolean; __benchTag?: string; __benchTx?: bool
 
 /** PostgreSQL through node-postgres: a pool of 10, as the server opens it (db/client.ts). */
 async function openPg(url: string): Promise<RecordingDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool(postgresPoolConfig(url));
   pool.on('error', () => {});
   const state: { current: Recorder } = { current: null };
   let seq = 0;

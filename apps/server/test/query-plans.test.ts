@@ -310,6 +310,13 @@ describe(`the directory's plans at ${PEOPLE.toLocaleString('en')} people (${test
   }
 });
 
+describe.skipIf(testEngine() !== 'postgres')("the app's PostgreSQL connections", () => {
+  it('run without JIT compilation, whatever the server is set to', async () => {
+    const [row] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
+    expect(row?.jit).toBe('off');
+  });
+});
+
 describe('the two plans of a directory page', () => {
   it('cut the same pages: name order, ties by id, special_order first', async () => {
     const filters: UsersFilter[] = [

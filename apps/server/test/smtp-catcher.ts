@@ -37,6 +37,12 @@ export async function startSmtpCatcher() {
       });
     },
   });
+  // A client that dies mid-conversation (a server process a test kills) resets its connection, which
+  // smtp-server reports as an 'error' event: without a listener that would crash the test run. Any other
+  // error still does.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 

@@ -79,8 +79,18 @@ export async function openDatabase(
   };
 }
 
+/**
+ * The pool of one API process. No JIT for its statements: they are short, and a misestimated row count
+ * made PostgreSQL spend 50 ms to seconds compiling one (docs/performance.md); JIT pays off for analytics.
+ */
+export const postgresPoolConfig = (url: string): pg.PoolConfig => ({
+  connectionString: url,
+  max: 10,
+  options: '-c jit=off',
+});
+
 async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool(postgresPoolConfig(url));
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('select 1');
