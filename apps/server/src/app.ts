@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
   });
   await app.register(csrfPlugin);
-  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
+  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, events: deps.events });
   await registerOpenApi(app);
 
   await app.register(authRoutes, deps);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema/index';
+import { posts, users } from '../src/db/schema/index';
 import { CODES_PER_EMAIL, FAILED_CHECKS_PER_EMAIL } from '../src/modules/auth/service';
+import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-cache';
 import { createPost } from '../src/modules/news/service';
 import { testEngine } from './database';
 import { openEventStream } from './event-stream';
@@ -19,7 +20,8 @@ import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
 
 /**
  * Two API processes on one PostgreSQL database, as behind a load balancer: whatever one of them knows
- * (sessions, live events, rate-limit counts) the other knows too, because it lives in the database.
+ * (sessions, live events, rate-limit counts) the other knows too, because it lives in the database (a
+ * session each caches for a few seconds is dropped when the database tells of a change).
  * Acme: Ann and Bob comment on Hana's post. PGlite is one process by nature: nothing to prove there.
  */
 let smtp: SmtpCatcher;
@@ -27,6 +29,8 @@ let database: ServerDatabase;
 let a: RunningServer;
 let b: RunningServer;
 let chatId = 0;
+let acmeId = 0;
+let betaId = 0;
 /** Every stream opened, closed at the end whatever the tests did. */
 const streams: { close(): void }[] = [];
 let ipSerial = 0;
@@ -37,10 +41,13 @@ describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQ
     database = await serverDatabase('postgres');
     await database.use(async ({ db }) => {
       const acme = (await createCompany(db, 'Acme')).id;
+      acmeId = acme;
+      betaId = (await createCompany(db, 'Beta')).id;
       const hana = await createUser(db, { companyId: acme, email: 'hana@acme.test' });
-      for (const name of ['ann', 'bob', 'cleo', 'dan']) {
+      for (const name of ['ann', 'bob', 'cleo', 'dan', 'erin', 'gwen']) {
         await createUser(db, { companyId: acme, email: `${name}@acme.test` });
       }
+      await createUser(db, { companyId: acme, email: 'finn@acme.test', alsoIn: [betaId] });
       const post = await createPost(db, {
         authorId: hana.id,
         companyId: acme,
@@ -84,6 +91,51 @@ describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQ
 
     expect((await onB.post('/api/auth/logout/')).status).toBeLessThan(300);
     expect((await onA.get('/api/auth/session/')).status).toBe(401);
+  });
+
+  /**
+   * Waits for a process to answer as expected once another changed the session. A process holding the
+   * session in its cache hears of the change through the bus, a notice that races the test's next
+   * request: it lands within milliseconds, but may lose. Seen within the cache's TTL of `cachedFrom`
+   * (just before the request that cached it), only the notice can have dropped the copy.
+   */
+  async function soon(read: () => Promise<unknown>, expected: unknown, cachedFrom: number) {
+    await expect.poll(read, { timeout: 1_000, interval: 5 }).toEqual(expected);
+    expect(Date.now() - cachedFrom).toBeLessThan(SESSION_CACHE_TTL_MS);
+  }
+  const sessionStatus = (client: HttpClient) => async () => (await client.get('/api/auth/session/')).status;
+
+  it("drops A's cached session when it is logged out on B", async () => {
+    const onA = await logIn(a.client(), smtp, 'gwen@acme.test');
+    const cachedFrom = Date.now();
+    expect(await sessionStatus(onA)()).toBe(200);
+    expect((await sameBrowserOn(b, onA).post('/api/auth/logout/')).status).toBe(200);
+    await soon(sessionStatus(onA), 401, cachedFrom);
+  });
+
+  it("ends a deactivated user's sessions on both processes, though both hold it in their caches", async () => {
+    const onA = await logIn(a.client(), smtp, 'erin@acme.test');
+    const onB = sameBrowserOn(b, onA);
+    const cachedFrom = Date.now();
+    expect(await sessionStatus(onA)()).toBe(200);
+    expect(await sessionStatus(onB)()).toBe(200);
+    // Deactivated outside the app, as an administrator would: the database tells both processes.
+    await database.use(({ db }) =>
+      db.update(users).set({ isActive: false }).where(eq(users.email, 'erin@acme.test')),
+    );
+    await soon(sessionStatus(onA), 401, cachedFrom);
+    await soon(sessionStatus(onB), 401, cachedFrom);
+  });
+
+  it('shows on A the company the session switched to on B', async () => {
+    const onA = await logIn(a.client(), smtp, 'finn@acme.test');
+    const company = async () => (await onA.get('/api/auth/session/')).body.company.id;
+    const cachedFrom = Date.now();
+    expect(await company()).toBe(acmeId);
+    expect((await sameBrowserOn(b, onA).post('/api/auth/switch-company/', { company: betaId })).status).toBe(
+      200,
+    );
+    await soon(company, betaId, cachedFrom);
   });
 
   it('carries a comment posted through either process to streams open on the other', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
 
-/** The PostgreSQL channel every API process of one database listens on. */
+/** The PostgreSQL channel every API process of one database listens on (migration 0015 names it too). */
 export const EVENTS_CHANNEL = 'atrium_events';
 
 /**
@@ -19,10 +19,19 @@ export type BusEvent = Omit<LiveEvent, 'type'> & {
   audience: Audience;
 };
 
+/**
+ * The sessions of these users (of everyone, when none are named) were ended or changed: each process drops
+ * its cached copies (modules/auth/session-cache.ts). Raised by database triggers on EVENTS_CHANNEL
+ * (migration 0015_sessions_changed), never by the app, and never sent to a browser.
+ */
+export type SessionsChanged = { type: 'sessions.changed'; userIds?: number[] };
+
 export type BusListener = {
   event(event: BusEvent): void;
   /** The listening connection was lost and is back: events of the gap are gone, so refetch. */
   gap(): void;
+  /** Only the session cache listens to these; they never reach `event`. */
+  sessionsChanged?(event: SessionsChanged): void;
 };
 
 export type EventBus = {
@@ -46,13 +55,16 @@ const RECONNECT_MAX_MS = 30_000;
 export async function createEventBus(database: Pick<Database, 'db' | 'engine'>, log: Log = quiet) {
   const listeners = new Set<BusListener>();
   const deliver = (payload: string | undefined) => {
-    let event: BusEvent;
+    let event: BusEvent | SessionsChanged;
     try {
       event = JSON.parse(payload ?? '');
     } catch {
       return log.warn({ payload }, 'ignored an event that is not JSON');
     }
-    for (const listener of listeners) listener.event(event);
+    for (const listener of listeners) {
+      if (event.type === 'sessions.changed') listener.sessionsChanged?.(event);
+      else listener.event(event);
+    }
   };
   const stopListening =
     database.engine === 'pglite'

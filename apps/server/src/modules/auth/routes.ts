@@ -74,6 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         ip: request.ip,
         previousSession: request.session?.tokenHash,
       });
+      // Every process hears of the ended session through the bus; this one forgets it without waiting.
+      if (request.session) app.sessionCache.forget(request.session.tokenHash);
       setSessionCookie(reply, token, secure);
       // A fresh CSRF token for the new session, so that one planted before login is worthless.
       issueCsrfToken(reply, secure);
@@ -103,8 +105,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: SessionResponse, 403: ErrorBody, 422: MissingFieldsBody },
       },
     },
-    async (request) =>
-      loadSessionUser(deps.db, await switchCompany(deps.db, requireSession(request), request.body.company)),
+    async (request) => {
+      const session = await switchCompany(deps.db, requireSession(request), request.body.company);
+      app.sessionCache.forget(session.tokenHash);
+      return loadSessionUser(deps.db, session);
+    },
   );
 
   app.post(
@@ -114,7 +119,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags, summary: 'End the session', response: { 200: OkBody } },
     },
     async (request, reply) => {
-      if (request.session) await deleteSession(deps.db, request.session.tokenHash);
+      if (request.session) {
+        await deleteSession(deps.db, request.session.tokenHash);
+        app.sessionCache.forget(request.session.tokenHash);
+      }
       clearSessionCookie(reply, secure);
       // The browser drops whatever the session left behind: cached pages and pictures, cookies, storage.
       reply.header('clear-site-data', '"cache", "cookies", "storage"');

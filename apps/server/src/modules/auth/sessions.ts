@@ -2,6 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sessionid';
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,9 +22,28 @@ export async function createSession(db: Db, userId: number, companyId: number, n
   return token;
 }
 
-/** The live session of a cookie token, or null when it is unknown, expired or its user is inactive. */
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionInfo | null> {
+/**
+ * The live session of a cookie token, or null when it is unknown, expired or its user is inactive. A
+ * session looked up within the last few seconds comes from the cache, without a statement; an unknown
+ * token is never cached, so that a session opened on another process is found at once.
+ */
+export async function findSession(
+  db: Db,
+  cache: SessionCache,
+  token: string,
+  now: Date,
+): Promise<SessionInfo | null> {
   const tokenHash = sha256(token);
+  const cached = cache.get(tokenHash, now);
+  // The limits hold on the cached times too; a copy past one goes to the database, which decides.
+  if (cached && !ended(cached, now)) {
+    if (now.getTime() - cached.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      await touch(db, tokenHash, now);
+      cache.touched(tokenHash, now);
+    }
+    return cached.session;
+  }
+  const version = cache.version();
   const [row] = await db
     .select({
       userId: sessions.userId,
@@ -37,18 +57,30 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) return null;
-  const expired =
-    !row.isActive ||
-    now.getTime() - row.lastSeenAt.getTime() >= SESSION_IDLE_MS ||
-    now.getTime() - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS;
-  if (expired) {
+  const times = { createdAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
+  if (!row.isActive || ended(times, now)) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  if (now.getTime() - times.lastSeenAt >= TOUCH_INTERVAL_MS) {
+    await touch(db, tokenHash, now);
+    times.lastSeenAt = now.getTime();
   }
-  return { userId: row.userId, companyId: row.companyId ?? row.userCompanyId, tokenHash };
+  const session = { userId: row.userId, companyId: row.companyId ?? row.userCompanyId, tokenHash };
+  cache.put(tokenHash, { session, ...times }, now, version);
+  return session;
+}
+
+/** Past the idle or the absolute limit (times in epoch ms). */
+function ended(times: { createdAt: number; lastSeenAt: number }, now: Date) {
+  return (
+    now.getTime() - times.lastSeenAt >= SESSION_IDLE_MS ||
+    now.getTime() - times.createdAt >= SESSION_ABSOLUTE_MS
+  );
+}
+
+function touch(db: Db, tokenHash: string, now: Date) {
+  return db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {

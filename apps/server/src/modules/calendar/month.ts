@@ -1,5 +1,5 @@
 import { type AwayPerson, CALENDAR_DAY_LIMIT, type CalendarDay, type CalendarMonth } from '@atrium/contracts';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { absences } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
@@ -7,7 +7,8 @@ import { conditions } from '../users/directory';
 import { daysBetween, isoWeek, isWeekend, monthGridRange } from './dates';
 import { holidaysBetween } from './holidays';
 import { type AwayOnGrid, awayOnGrid, GRID_DAYS, type RunCandidate } from './month-away';
-import { kindVisibility } from './policy';
+import type { MonthCache } from './month-cache';
+import { calendarViewer } from './policy';
 
 /**
  * The runs shown on each list: per week, the greedy fill of `limit` lanes a month grid draws (runs by
@@ -113,33 +114,16 @@ export function buildMonth(
   return { year, month, weeks };
 }
 
-/** Whose absences a month shows: `people` is a condition on users, or undefined for every owner. */
-type Absentees = { absencesOf: SQL; people?: SQL };
+/** A month's holidays and who is away on its grid: what a company month keeps in the cache. */
+export type MonthBase = { holidays: { date: string; vacation: boolean }[]; away: AwayOnGrid };
 
-async function monthOf(
-  db: Db,
-  session: SessionInfo,
-  target: { companyId: number; year: number; month: number; detail: boolean },
-  absentees: () => Promise<Absentees | null>,
-): Promise<CalendarMonth> {
-  const { year, month } = target;
-  const { start, end } = monthGridRange(year, month);
-  const [holidays, away, seesKind] = await Promise.all([
-    holidaysBetween(db, target.companyId, start, end),
-    absentees().then((who) =>
-      who
-        ? awayOnGrid(db, { start, end, ...who, limit: target.detail ? CALENDAR_DAY_LIMIT : 0 })
-        : { changes: [], candidates: [] },
-    ),
-    kindVisibility(db, session, target.companyId),
-  ]);
-  return buildMonth(year, month, away, holidays, seesKind);
-}
+const NO_ONE: AwayOnGrid = { changes: [], candidates: [] };
 
 /**
  * The company calendar of the session's active company for a month: the people the directory's
  * filter keys select (ids, Department, Division, company scope and active people only), counted per
- * day, and with `detail` the few of them each day can show (decision 0015).
+ * day, and with `detail` the few of them each day can show (decision 0015). What does not depend on the
+ * viewer is kept in `cache` under the calendar version (decision 0018).
  */
 export async function companyMonth(
   db: Db,
@@ -152,15 +136,35 @@ export async function companyMonth(
     department?: number[];
     division?: number[];
   },
+  cache: MonthCache<MonthBase>,
 ): Promise<CalendarMonth> {
-  return monthOf(db, session, { ...filter, companyId: session.companyId }, async () => {
-    const people = await conditions(db, session, {
-      ids: filter.users,
-      Department: filter.department,
-      Division: filter.division,
-    });
-    return people ? { absencesOf: eq(absences.companyId, session.companyId), people } : null;
+  const { year, month, detail } = filter;
+  const { start, end } = monthGridRange(year, month);
+  const keys = { ids: filter.users, Department: filter.department, Division: filter.division };
+  const viewer = await calendarViewer(db, session, session.companyId);
+  const key = JSON.stringify([session.companyId, year, month, detail, ...Object.values(keys).map(idSet)]);
+  const base = await cache.get(key, viewer.version, async () => {
+    const [holidays, people] = await Promise.all([
+      holidaysBetween(db, session.companyId, start, end),
+      conditions(db, session, keys),
+    ]);
+    const away = people
+      ? await awayOnGrid(db, {
+          start,
+          end,
+          absencesOf: eq(absences.companyId, session.companyId),
+          people,
+          limit: detail ? CALENDAR_DAY_LIMIT : 0,
+        })
+      : NO_ONE;
+    return { holidays, away };
   });
+  return buildMonth(year, month, base.away, base.holidays, viewer.seesKind);
+}
+
+/** Ids as a key part: the same set in any order and with repeats is the same filter. */
+function idSet(ids: number[] | undefined): number[] {
+  return [...new Set(ids ?? [])].sort((a, b) => a - b);
 }
 
 /** One person's month: their own approved absences on their company's grid. */
@@ -171,7 +175,11 @@ export async function personalMonth(
   year: number,
   month: number,
 ): Promise<CalendarMonth> {
-  return monthOf(db, session, { companyId: person.companyId, year, month, detail: true }, async () => ({
-    absencesOf: eq(absences.userId, person.id),
-  }));
+  const { start, end } = monthGridRange(year, month);
+  const [holidays, away, viewer] = await Promise.all([
+    holidaysBetween(db, person.companyId, start, end),
+    awayOnGrid(db, { start, end, absencesOf: eq(absences.userId, person.id), limit: CALENDAR_DAY_LIMIT }),
+    calendarViewer(db, session, person.companyId),
+  ]);
+  return buildMonth(year, month, away, holidays, viewer.seesKind);
 }

@@ -1,27 +1,35 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { managerLinks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
-import { HR_PERMISSION, hasPermission } from '../users/policy';
+import { HR_PERMISSION, holdsPermission } from '../users/policy';
+
+export type CalendarViewer = {
+  /** The calendar version (decision 0018): a kept month computed under another one is out of date. */
+  version: string;
+  /** Whether the viewer may know the kind of a person's absence. */
+  seesKind: (userId: number) => boolean;
+};
 
 /**
  * Whose absence kinds a viewer may know. Colleagues see that someone is away (vacation list) or on sick
  * leave; whether an absence is a business trip or leave at own expense is for the person, any of their
- * managers (every link type) and HR of the company only.
+ * managers (every link type) and HR of the company only. Read in one statement with the calendar
+ * version, so that a month this process keeps costs a single round trip.
  */
-export async function kindVisibility(
+export async function calendarViewer(
   db: Db,
   viewer: SessionInfo,
   companyId: number,
-): Promise<(userId: number) => boolean> {
-  const [isHr, managed] = await Promise.all([
-    hasPermission(db, viewer.userId, companyId, HR_PERMISSION),
-    db
-      .select({ userId: managerLinks.userId })
-      .from(managerLinks)
-      .where(eq(managerLinks.managerId, viewer.userId)),
-  ]);
-  if (isHr) return () => true;
-  const known = new Set([viewer.userId, ...managed.map((m) => m.userId)]);
-  return (userId) => known.has(userId);
+): Promise<CalendarViewer> {
+  const [row] = await queryRows<{ version: string; hr: boolean; managed: number[] }>(
+    db,
+    sql`select (select version::text from calendar_version) as version,
+      ${holdsPermission(viewer.userId, companyId, HR_PERMISSION)} as hr,
+      array(select ${managerLinks.userId} from ${managerLinks} where ${managerLinks.managerId} = ${viewer.userId}) as managed`,
+  );
+  const version = row?.version ?? '';
+  if (row?.hr) return { version, seesKind: () => true };
+  const known = new Set([viewer.userId, ...(row?.managed ?? []).map(Number)]);
+  return { version, seesKind: (userId) => known.has(userId) };
 }

@@ -20,7 +20,8 @@ import { listUsers } from '../users/directory';
 import { memberCompanyIds, profileAccess } from '../users/policy';
 import { feedCalendar, issueFeed, readFeed, revokeFeed } from './feed';
 import { holidaysYear } from './holidays';
-import { companyMonth, personalMonth } from './month';
+import { companyMonth, type MonthBase, personalMonth } from './month';
+import { createMonthCache } from './month-cache';
 
 const tags = ['calendar'];
 const IdParams = z.object({ id: z.coerce.number({ error: 'Expected an id' }).int().positive() });
@@ -29,6 +30,8 @@ const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 
 /** The company calendar: who is away per day, holidays, missing people, the private iCal feed. */
 export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, config }) => {
   const currentYear = () => clock.now().getUTCFullYear();
+  // This process's company months (decision 0018); every process checks the version in the database.
+  const months = createMonthCache<MonthBase>();
 
   app.get(
     '/api/calendars/company/holidays/',
@@ -73,7 +76,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: CalendarMonth },
       },
     },
-    async (request) => companyMonth(db, requireSession(request), request.body),
+    async (request) => companyMonth(db, requireSession(request), request.body, months),
   );
 
   app.post(

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { groupPermissions, managerLinks, tasks, userGroups } from '../../db/schema/index';
+import { managerLinks, tasks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import type { ChatAccess } from '../chats/access';
-import { HR_PERMISSION } from '../users/policy';
+import { HR_PERMISSION, holdsPermission } from '../users/policy';
 
 type TaskRecord = typeof tasks.$inferSelect;
 
@@ -43,9 +43,7 @@ export async function taskAccess(db: Db, viewer: SessionInfo, taskId: number): P
       (select array_agg(t.user_id) from ${tasks} t where t.parent_task_id = ${request.id}) as steps,
       exists (select 1 from ${managerLinks} ml
         where ml.user_id = ${request.userId} and ml.manager_id = ${viewer.userId}) as managed,
-      exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
-        where ug.user_id = ${viewer.userId} and ug.company_id = ${request.companyId}
-          and gp.codename = ${HR_PERMISSION}) as hr`,
+      ${holdsPermission(viewer.userId, request.companyId, HR_PERMISSION)} as hr`,
   );
   const isHr = standing?.hr === true;
   const participants = [...new Set([request.managerId, request.userId, ...(standing?.steps ?? [])])].filter(

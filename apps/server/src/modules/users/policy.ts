@@ -1,5 +1,5 @@
 import type { EditMode } from '@atrium/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { companyMembers, groupPermissions, managerLinks, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
@@ -29,6 +29,15 @@ export async function directoryCompanies(
 
 /** HR of a company: whoever may edit its people's profiles (group 1 holds that right). */
 export const HR_PERMISSION = 'partial_update_user';
+
+/**
+ * "The user holds the permission in the company" as a condition inside a larger statement, for checks
+ * that must not cost a round trip of their own; `companyId` may be a column of that statement.
+ */
+export function holdsPermission(userId: number, companyId: number | SQL, codename: string): SQL {
+  return sql`exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
+    where ug.user_id = ${userId} and ug.company_id = ${companyId} and gp.codename = ${codename})`;
+}
 
 /** Whether a user holds a permission (through their groups) in a company. */
 export async function hasPermission(db: Db, userId: number, companyId: number, codename: string) {
@@ -70,9 +79,7 @@ export async function profileAccess(
     sql`select u.id, u.company_id as "companyId",
       exists (select 1 from ${companyMembers} t join ${companyMembers} v on v.company_id = t.company_id
         where t.user_id = u.id and v.user_id = ${viewer.userId}) as "shareCompany",
-      exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
-        where ug.user_id = ${viewer.userId} and ug.company_id = u.company_id
-          and gp.codename = ${HR_PERMISSION}) as "isHr"
+      ${holdsPermission(viewer.userId, sql`u.company_id`, HR_PERMISSION)} as "isHr"
     from ${users} u where u.id = ${targetId}`,
   );
   if (!row?.shareCompany) return null;
