@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, queryRows } from '../src/db/client';
 import type { SessionInfo } from '../src/modules/auth/sessions';
-import { conditions, directoryQueries } from '../src/modules/users/directory';
+import { conditions, directoryQueries, FEW_SEARCH_MATCHES } from '../src/modules/users/directory';
 import { openTestDatabase, testEngine } from './database';
 
 /**
@@ -266,6 +266,28 @@ beforeAll(async () => {
   await createPeople();
 }, 60_000);
 afterAll(() => database?.close());
+
+describe('keys with a search text', () => {
+  it('are intersected in one scan of the filter GIN index, not found through one key and filtered', async () => {
+    const filter: UsersFilter = {
+      division: [sample.division],
+      gender: [typical('Gender')],
+      employmentType: [typical('job_format')],
+      q: 'mar',
+    };
+    const where = await conditions(db, session, filter);
+    const { count } = directoryQueries(db, where!, filter, { page: 1, pageSize: 15, countOnly: true });
+    const indexes = [...walk(await planOf(count))].map((node) => node['Index Name']).filter(Boolean);
+    expect(indexes).toEqual(['users_filter_gin_idx']);
+  });
+
+  it(`cut a page of at most ${FEW_SEARCH_MATCHES} matches from the matches sorted, not by walking names`, async () => {
+    const filter: UsersFilter = { division: [sample.division], q: 'mar' };
+    const scans = await usersScans(filter);
+    expect(scans.length).toBeGreaterThan(1);
+    expect(scans.filter((scan) => scan.includes('users_company_name_idx'))).toEqual([]);
+  });
+});
 
 describe(`the directory's plans at ${PEOPLE.toLocaleString('en')} people (${testEngine()})`, () => {
   const filters: [string, () => UsersFilter][] = [

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, Logger, SQL } from 'drizzle-orm';
@@ -35,7 +36,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 const MIGRATION_LOCK = 7_310_842;
 
 /** The PostgreSQL extensions the migrations create; PGlite must load them when it opens. */
-export const pgliteExtensions = { pg_trgm, unaccent };
+export const pgliteExtensions = { pg_trgm, unaccent, btree_gin };
 
 /**
  * How PGlite runs: its defaults with a smaller buffer cache. The cache lives in the process's own

@@ -1,0 +1,4 @@
+-- Issue 11: the directory's combined filters and search in one GIN index scan (docs/performance.md, third
+-- pass). btree_gin lets GIN index plain ids beside the search text's trigrams.
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
+CREATE INDEX "users_filter_gin_idx" ON "users" USING gin ("status","location_id","gender_id","grade_id","legal_entity_id","employment_type_id","job_position_id","job_position_official_id","shoe_size_id","clothing_size_id","nutrition_id","status_visible_id","special_event_id","division_id","department_id","search_text" gin_trgm_ops) WHERE "users"."is_active";
