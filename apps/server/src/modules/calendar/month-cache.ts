@@ -1,3 +1,5 @@
+import { createLru } from '../../lib/lru';
+
 /**
  * What this process has computed for company months (decision 0018), each under the calendar version
  * (table calendar_version, moved by triggers on every write that can change a month) it was asked under.
@@ -18,16 +20,11 @@ export type MonthCache<T> = {
 export const MONTH_CACHE_ENTRIES = 64;
 
 export function createMonthCache<T>(maxEntries = MONTH_CACHE_ENTRIES): MonthCache<T> {
-  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
-  const entries = new Map<string, { version: string; value: Promise<T> }>();
+  const entries = createLru<string, { version: string; value: Promise<T> }>(maxEntries);
   return {
     get(key, version, compute) {
       const kept = entries.get(key);
-      entries.delete(key);
-      if (kept?.version === version) {
-        entries.set(key, kept);
-        return kept.value;
-      }
+      if (kept?.version === version) return kept.value;
       // Callers of the same key and version while this runs share it: after a write, ten viewers of
       // the month cost one computation, not ten.
       const value = compute();
@@ -36,10 +33,6 @@ export function createMonthCache<T>(maxEntries = MONTH_CACHE_ENTRIES): MonthCach
       value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
       return value;
     },
     get size() {

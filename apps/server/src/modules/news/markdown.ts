@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { createLru } from '../../lib/lru';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -18,5 +19,19 @@ markdown.renderer.rules.link_open = (tokens, idx, options) => {
   return renderToken(tokens, idx, options);
 };
 
+/**
+ * Bodies rendered lately, by their text: every feed page renders its ten posts, and rendering was ~6% of
+ * the server's CPU for a feed request (docs/performance.md). Kept per process only, so a fix to the
+ * renderer still reaches every post at the next start.
+ */
+const rendered = createLru<string, string>(200);
+
 /** A post body as HTML that is safe to insert into the page. */
-export const renderMarkdown = (source: string) => markdown.render(source);
+export function renderMarkdown(source: string): string {
+  let html = rendered.get(source);
+  if (html === undefined) {
+    html = markdown.render(source);
+    rendered.set(source, html);
+  }
+  return html;
+}
