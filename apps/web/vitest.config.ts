@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { SESSION_SHAPE } from './session-shape';
 
 export default defineProject({
+  define: { __SESSION_SHAPE__: JSON.stringify(SESSION_SHAPE) },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -93,7 +93,6 @@ export const VacationLogEntry = z.object({
 });
 export type VacationLogEntry = z.infer<typeof VacationLogEntry>;
 
-export const VACATION_LOG_PAGE_SIZE = 50;
 export const HistoryQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().positive().default(1),
   page_size: z.coerce.number({ error: 'page_size must be a number' }).int().min(1).max(100).default(50),

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { requiredId } from './managers';
 
-/** The audit log is read 20 entries a page, newest first. */
-export const AUDIT_PAGE_SIZE = 20;
-
 /** GET /api/audit/?user_id=&page=: the audit log of one person, for HR of their company. */
 export const AuditLogQuery = z.object({
   user_id: requiredId('user_id'),

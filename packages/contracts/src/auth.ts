@@ -12,11 +12,6 @@ export const Email = z
 export const RequestCodeBody = z.strictObject({ email: Email });
 export type RequestCodeBody = z.input<typeof RequestCodeBody>;
 
-export const OTP_LENGTH = 6;
-export const OTP_TTL_MINUTES = 10;
-/** The login page's "Send a new code" countdown, in seconds. */
-export const RESEND_DELAY_SECONDS = 180;
-
 export const CheckCodeBody = z.strictObject({
   email: Email,
   otp: z
@@ -32,8 +27,10 @@ export const RequestCodeResponse = z.object({
   /** How long the code stays valid, in seconds. */
   expires_in: z.number(),
 });
+export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
 
 export const CheckCodeResponse = z.object({ id: z.number() });
+export type CheckCodeResponse = z.infer<typeof CheckCodeResponse>;
 
 export const TooManyRequestsBody = z.object({ error: z.string(), retry_after: z.number() });
 
@@ -67,6 +64,7 @@ export const SessionResponse = z.object({ user: SessionUser, company: Company })
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const CsrfResponse = z.object({ csrftoken: z.string() });
+export type CsrfResponse = z.infer<typeof CsrfResponse>;
 
 export const Permission = z.object({ codename: z.string(), name: z.string() });
 export const PermissionsResponse = z.object({ results: z.array(Permission) });

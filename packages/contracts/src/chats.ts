@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { LIKE_EMOJI, LIVE_EVENT_TYPES, MESSAGE_MAX } from './constants';
 import { requiredId } from './managers';
-
-/** The longest message, counted after trimming. */
-export const MESSAGE_MAX = 900;
-/** The only emoji: a like. */
-export const LIKE_EMOJI = '+1';
 
 export const ChatUser = z.object({
   id: z.number(),
@@ -96,18 +92,6 @@ export type DeleteMessageBody = z.input<typeof DeleteMessageBody>;
 
 export const DeletedMessage = z.object({ id: z.number(), deleted: z.object({ is_editor: z.boolean() }) });
 export type DeletedMessage = z.infer<typeof DeletedMessage>;
-
-export const LIVE_EVENT_TYPES = [
-  'chat.message',
-  'chat.like',
-  'chat.delete',
-  'post.created',
-  'post.updated',
-  'post.deleted',
-  'task.updated',
-  'notification',
-  'meeting.changed',
-] as const;
 
 /**
  * One event of GET /api/events/stream/ (the `data:` of a server-sent event), ids only: refetch what it

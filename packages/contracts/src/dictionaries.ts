@@ -48,6 +48,7 @@ export const DictionaryItem = z.object({
 export type DictionaryItem = z.infer<typeof DictionaryItem>;
 
 export const DictionaryResponse = z.object({ results: z.array(DictionaryItem) });
+export type DictionaryResponse = z.infer<typeof DictionaryResponse>;
 
 export const DictionaryQuery = z.object({
   company: z.coerce.number({ error: 'company must be a number' }).int().positive().optional(),

@@ -5,6 +5,7 @@ export * from './calendar';
 export * from './chats';
 export * from './common';
 export * from './competencies';
+export * from './constants';
 export * from './dictionaries';
 export * from './health';
 export * from './managers';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { MAX_ATTENDEES, MEETING_DESCRIPTION_MAX, MEETING_LINK_MAX, MEETING_TITLE_MAX } from './constants';
 
-/** Spec: a meeting has at most 200 attendees. */
-export const MAX_ATTENDEES = 200;
-export const MEETING_TITLE_MAX = 200;
-export const MEETING_DESCRIPTION_MAX = 5_000;
-export const MEETING_LINK_MAX = 2_000;
 /** An .ics import is refused above this size, before it is parsed. */
 export const ICS_MAX_BYTES = 1024 * 1024;
 /** …and above this many events, so that one file cannot flood someone's calendar. */

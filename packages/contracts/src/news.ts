@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { POST_BODY_MAX, POST_TITLE_MAX } from './constants';
 import { requiredId } from './managers';
 
-export const POST_TITLE_MAX = 200;
-export const POST_BODY_MAX = 20_000;
 export const POSTS_PAGE_SIZE = 10;
 
 export const PostAuthor = z.object({
@@ -80,3 +79,4 @@ export type UpdatePostBody = z.input<typeof UpdatePostBody>;
 /** POST /api/posts/preview/: how a body will look, rendered by the server exactly as a saved post. */
 export const PreviewBody = z.strictObject({ body: Body });
 export const PreviewResponse = z.object({ body_html: z.string() });
+export type PreviewResponse = z.infer<typeof PreviewResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserStatus } from './common';
+import { SOCIAL_NETWORKS } from './constants';
 
 export const FORM_MODES = ['hr', 'self', 'create'] as const;
 export type FormMode = (typeof FORM_MODES)[number];
@@ -7,18 +8,6 @@ export type FormMode = (typeof FORM_MODES)[number];
 /** How the viewer may edit a profile: with the HR configuration, their own (self), or not at all. */
 export const EditMode = z.enum(['hr', 'self', 'none']);
 export type EditMode = z.infer<typeof EditMode>;
-
-export const SOCIAL_NETWORKS = [
-  'telegram',
-  'discord',
-  'whatsapp',
-  'linkedin',
-  'fb',
-  'twitter',
-  'skype',
-  'slack',
-  'instagram',
-] as const;
 
 /** Profile fields only the person themself and HR see; everyone else gets them absent. */
 export const PRIVATE_PROFILE_FIELDS = [

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/** Spec §5: the one message for a document that is not a PDF or picture, or is over 2 MB. */
-export const INVALID_DOCUMENT_FILE = 'Invalid format (PNG, JPG, PDF) or file size too large (up to 2 Mb)';
-export const DOCUMENT_TITLE_MAX = 200;
-/** Spec §9: documents are listed 10 a page. */
-export const DOCUMENTS_PAGE_SIZE = 10;
+import { DOCUMENT_TITLE_MAX, DOCUMENTS_PAGE_SIZE } from './constants';
 
 /** A dictionary item a document is filed under (StorageCategory, StorageType). */
 const Filed = z.object({ id: z.number(), name: z.string() }).nullable();

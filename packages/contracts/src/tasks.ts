@@ -1,33 +1,14 @@
 import { z } from 'zod';
+import {
+  TASK_COMMENT_MAX,
+  TASK_DESCRIPTION_MAX,
+  TASK_LIST_STATUSES,
+  TASK_NAME_MAX,
+  TASK_ORDERS,
+  TASK_VIEWS,
+  WORKFLOW_STATUSES,
+} from './constants';
 import { requiredId } from './managers';
-
-/** The templates of requests the spec knows by key; every other template is a factory task. */
-export const KNOWN_TEMPLATE_KEYS = [
-  'internal_hospital_staff',
-  'internal_hospital_gph',
-  'official_sick_leave_approval',
-  'business_trip_approval',
-  'vacation_approval',
-  'leave_at_own_expense_approval',
-] as const;
-export type KnownTemplateKey = (typeof KNOWN_TEMPLATE_KEYS)[number];
-
-/** The list tabs of /tasks with their spec ids; 'important' exists in the UI only, disabled. */
-export const TASK_STATUS_IDS = { active: 0, important: 1, overdue: 2, planned: 3, completed: 4 } as const;
-export const TASK_LIST_STATUSES = ['active', 'completed', 'overdue', 'planned'] as const;
-export type TaskListStatus = (typeof TASK_LIST_STATUSES)[number];
-export const TASK_VIEWS = ['exec', 'creator'] as const;
-export type TaskView = (typeof TASK_VIEWS)[number];
-export const TASK_ORDERS = ['completed', 'sla_at', 'created_at', '-created_at'] as const;
-export const TASKS_PAGE_SIZE = 15;
-
-/** Local status of a workflow item (spec §4): approved, canceled, skipped, then expired/process by SLA, else next. */
-export const WORKFLOW_STATUSES = ['approved', 'canceled', 'skipped', 'expired', 'process', 'next'] as const;
-export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
-
-/** Who a template step goes to, resolved when the request is created. */
-export const STEP_ROLES = ['manager', 'deputy', 'hrbp', 'extra', 'hr', 'user'] as const;
-export type StepRole = (typeof STEP_ROLES)[number];
 
 export const TaskPerson = z.object({
   id: z.number(),
@@ -172,7 +153,6 @@ export type WorkflowItem = z.infer<typeof WorkflowItem>;
 export const WorkflowResponse = z.object({ results: z.array(WorkflowItem) });
 export type WorkflowResponse = z.infer<typeof WorkflowResponse>;
 
-export const TASK_COMMENT_MAX = 2000;
 export const DecisionBody = z
   .object({
     comment: z
@@ -184,8 +164,6 @@ export const DecisionBody = z
   .default({});
 export type DecisionBody = z.infer<typeof DecisionBody>;
 
-export const TASK_NAME_MAX = 200;
-export const TASK_DESCRIPTION_MAX = 5000;
 export const PatchTaskBody = z
   .object({
     name: z

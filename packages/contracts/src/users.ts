@@ -145,10 +145,12 @@ export const DepartmentNode = z.object({
 export type DepartmentNode = z.infer<typeof DepartmentNode>;
 
 export const DepartmentTreeResponse = z.object({ results: z.array(DepartmentNode) });
+export type DepartmentTreeResponse = z.infer<typeof DepartmentTreeResponse>;
 
 export const LevelType = z.object({ id: z.number(), name: z.string(), depth: z.number() });
 export type LevelType = z.infer<typeof LevelType>;
 export const LevelTypesResponse = z.object({ results: z.array(LevelType) });
+export type LevelTypesResponse = z.infer<typeof LevelTypesResponse>;
 
 /** Nodes of one level type of a company's structure. */
 export const CompanyStructureResponse = z.object({

@@ -1,7 +1,7 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
+import classes from './layout.module.css';
 import { AppHeader } from './shell/app-header';
 import { MainMenu } from './shell/main-menu';
 import { NAVBAR_WIDTH, useWidgetLayout, WidgetHost } from './widgets/widget-host';
@@ -21,23 +21,25 @@ function Shell() {
   const { contentInset } = useWidgetLayout();
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-      padding={{ base: 'md', sm: 'lg' }}
-    >
-      <AppShell.Header>
+    <div className={classes.root} style={{ '--app-navbar-width': `${NAVBAR_WIDTH}px` } as CSSProperties}>
+      {/* right-scroll-bar-position: while a modal locks the page's scroll, the fixed header keeps clear of
+          where the scrollbar was, as the page does (react-remove-scroll, which Mantine's modals use). */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      {/* Below the widgets (z-index 20+) on a desktop, so a full-width profile covers it; above them as a drawer. */}
-      <AppShell.Navbar zIndex={menuOpened ? 100 : 10}>
+      </header>
+      {/* Below the widgets (z-index 20+) on a desktop, so a full-width profile covers it; above them as a
+          drawer. */}
+      <nav
+        className={classes.navbar}
+        data-opened={menuOpened || undefined}
+        style={{ zIndex: menuOpened ? 101 : 11 }}
+      >
         <MainMenu onNavigate={menu.close} />
-      </AppShell.Navbar>
-      {/* The widgets' room at the right: Mantine pads the page by this variable, as for its own aside. */}
-      <AppShell.Main bg="gray.0" style={{ '--app-shell-aside-offset': `${contentInset}px` } as CSSProperties}>
+      </nav>
+      <main className={classes.main} style={{ '--app-aside-offset': `${contentInset}px` } as CSSProperties}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <WidgetHost />
-    </AppShell>
+    </div>
   );
 }

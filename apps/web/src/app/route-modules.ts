@@ -1,7 +1,7 @@
 /**
- * What each route of router.tsx loads lazily on a first visit: its page modules (the `lazy` imports of the
- * route and of its parents) and the side widgets it shows at once. Paths are relative to apps/web, as in
- * the Vite manifest. Plain data, read at build time (vite.config.ts preloads a route's chunks from the
+ * What each route of router.tsx loads lazily on a first visit: its page modules (the lazy parts of the
+ * route and of its parent layout) and the side widgets it shows at once. Paths are relative to apps/web,
+ * as in the Vite manifest. Plain data, read at build time (vite.config.ts preloads a route's chunks from the
  * start) and by the web bench (scripts/bench/web/sizes.ts); keep it in step with router.tsx.
  */
 export type RouteModules = {

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { keepSession, keptSession } from '../features/auth/api';
 import { aSession, json, stubApi } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
-const storeSession = () => localStorage.setItem('atrium.session', JSON.stringify(aSession()));
+const storeSession = () => keepSession(aSession());
 
 describe('auth boundary', () => {
   it('sends a visitor without a session to /login, dropping the rest of the address', async () => {
@@ -35,7 +36,27 @@ describe('auth boundary', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome, Augusta' })).toBeInTheDocument();
     expect(api.callsTo('GET /api/auth/session/')).toHaveLength(1);
-    expect(JSON.parse(localStorage.getItem('atrium.session') ?? 'null')).toEqual(fresh);
+    expect(keptSession()).toEqual(fresh);
+  });
+
+  it('does not show a user kept by a build that knew another shape of session', async () => {
+    localStorage.setItem('atrium.session', JSON.stringify({ shape: 'an older build', value: aSession() }));
+    let answer: (response: Response) => void = () => {};
+    const api = stubApi({
+      'GET /api/auth/session/': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/');
+
+    expect(screen.getByRole('status', { name: 'Loading your session' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/session/')).toHaveLength(1));
+    const fresh = aSession();
+    fresh.user.first_name = 'Augusta';
+    answer(json(200, fresh));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Augusta' })).toBeInTheDocument();
+    expect(keptSession()).toEqual(fresh);
   });
 
   it('keeps the kept user when the refresh fails for another reason than 401', async () => {

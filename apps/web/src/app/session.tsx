@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@atrium/contracts';
-import { createContext, use } from 'react';
+import { createContext, use, useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../features/auth/api';
 import { PageLoader } from '../ui/page-loader';
@@ -19,7 +19,10 @@ export function useCurrentSession(): SessionResponse {
  * browser to /login, and any other failure of the refresh is silent.
  */
 export function RequireSession() {
-  const { data: session, isPending } = useSession();
+  const { data, isPending } = useSession();
+  // When the session arrives, the whole app mounts under it (shell, page, widgets): as a deferred render,
+  // which React does in slices between which the browser stays responsive, instead of one long task.
+  const session = useDeferredValue(data);
   if (session) {
     return (
       <SessionContext value={session}>
@@ -27,6 +30,6 @@ export function RequireSession() {
       </SessionContext>
     );
   }
-  if (isPending) return <PageLoader label="Loading your session" />;
+  if (isPending || data) return <PageLoader label="Loading your session" />;
   return <Navigate to="/login" replace />;
 }

@@ -1,10 +1,10 @@
 import {
-  ChatMessage,
+  type ChatMessage,
   type ChatReply,
-  ChatResponse,
-  DeletedMessage,
+  type ChatResponse,
+  type DeletedMessage,
   LIKE_EMOJI,
-  MessageLikes,
+  type MessageLikes,
 } from '@atrium/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../lib/http';
@@ -15,26 +15,26 @@ export const chatQueryKey = (chatId: number) => ['chats', chatId] as const;
 export const chatQueryOptions = (chatId: number) =>
   queryOptions({
     queryKey: chatQueryKey(chatId),
-    queryFn: () => http.get(`/api/chats/${chatId}/`, ChatResponse).then(({ messages }) => messages),
+    queryFn: () => http.get<ChatResponse>(`/api/chats/${chatId}/`).then(({ messages }) => messages),
   });
 
 export const sendChatMessage = (chatId: number, body: { message: string; reply: number | null }) =>
-  http.post(`/api/chats/${chatId}/chat_send_message/`, ChatMessage, body);
+  http.post<ChatMessage>(`/api/chats/${chatId}/chat_send_message/`, body);
 
 /** Likes or takes back a like; the server takes the liker and the time from the request itself. */
 export function setChatMessageLike(chatId: number, messageId: number, like: boolean, userId: number) {
   const path = `/api/chats/${chatId}/add_emoji/${messageId}/`;
   return like
-    ? http.post(path, MessageLikes, {
+    ? http.post<MessageLikes>(path, {
         created_at: new Date().toISOString(),
         emoji_id: LIKE_EMOJI,
         user: userId,
       })
-    : http.delete(path, MessageLikes);
+    : http.delete<MessageLikes>(path);
 }
 
 export const deleteChatMessage = (chatId: number, id: number) =>
-  http.post(`/api/chats/${chatId}/delete_message/`, DeletedMessage, { id });
+  http.post<DeletedMessage>(`/api/chats/${chatId}/delete_message/`, { id });
 
 type AnyMessage = ChatMessage | ChatReply;
 

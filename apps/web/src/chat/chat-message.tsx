@@ -1,8 +1,8 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
 import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import { IconLink, IconThumbUp, IconThumbUpFilled, IconTrash } from '@tabler/icons-react';
-import { format } from 'date-fns';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { dateTime } from '../lib/dates';
 import { UserAvatar } from '../ui';
 import classes from './chat.module.css';
 
@@ -63,7 +63,7 @@ function MessageFrame({
             </Text>
             {createdAt && (
               <Text component="time" dateTime={createdAt} size="xs" c="dimmed" className={classes.time}>
-                {format(new Date(createdAt), 'dd.MM.yyyy HH:mm')}
+                {dateTime(new Date(createdAt))}
               </Text>
             )}
           </Group>

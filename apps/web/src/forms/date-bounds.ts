@@ -1,3 +1,5 @@
+import { isoDay } from '../lib/dates';
+
 /**
  * Date and time bounds of server-defined fields (extra min_date, max_date, min_time, max_time). A date
  * bound is a day (yyyy-mm-dd) or a day relative to the day of filling in: 'today', 'today+N', 'today-N'.
@@ -6,12 +8,6 @@
 const RELATIVE = /^today(?:([+-])(\d+))?$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(?::\d{2})?$/;
-
-const pad = (number: number) => String(number).padStart(2, '0');
-
-/** A local calendar day as yyyy-mm-dd. */
-export const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** The day a bound names, as yyyy-mm-dd, counting relative bounds from `today`; null for none or nonsense. */
 export function resolveDateBound(bound: string | null | undefined, today: Date): string | null {

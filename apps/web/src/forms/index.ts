@@ -1,3 +1,4 @@
+export { useConfirmedCancel } from './confirmed-cancel';
 export { fieldsSchema } from './field-rules';
 export { displayValue } from './field-value';
 export { applyMask, fitsMask } from './input-mask';
@@ -14,5 +15,5 @@ export {
   type ServerField,
 } from './server-field';
 export { parseTypedDate, ServerFields } from './server-fields';
-export { ServerForm, useConfirmedCancel, useServerForm } from './server-form';
+export { ServerForm, useServerForm } from './server-form';
 export { taskFormField, taskFormFields } from './task-fields';

@@ -1,9 +1,8 @@
-import { UsersPage } from '@atrium/contracts';
+import type { UsersPage } from '@atrium/contracts';
 import { Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
 import { http } from '../lib/http';
 import { UserAvatar } from '../ui';
 
@@ -138,7 +137,7 @@ export const personOption = (person: Person): SearchOption => ({
 /** Spec: the user search asks for page 1 of 10 people. */
 const findPeople = (body: { q: string } | { ids: number[] }) =>
   http
-    .post('/api/users/filter/?page=1&page_size=10', UsersPage, body)
+    .post<UsersPage>('/api/users/filter/?page=1&page_size=10', body)
     .then(({ results }) => results.map(personOption));
 
 type PickerProps = Omit<SearchSelectProps, 'search' | 'resolve' | 'cacheKey' | 'withAvatars'>;
@@ -157,15 +156,13 @@ export function UserIdPicker(props: PickerProps) {
   );
 }
 
-const ChoicesResponse = z.object({
-  results: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
-});
+type ChoicesResponse = { results: { id: number | string; name: string }[] };
 
 /** The choices of a values URL matching `q` (spec: a trailing slash is added to the URL). */
 export function fetchChoices(url: string, q: string): Promise<SearchOption[]> {
   const base = url.endsWith('/') ? url : `${url}/`;
   return http
-    .get(`${base}?${new URLSearchParams({ q })}`, ChoicesResponse)
+    .get<ChoicesResponse>(`${base}?${new URLSearchParams({ q })}`)
     .then(({ results }) => results.map(({ id, name }) => ({ value: id, label: name })));
 }
 

@@ -1,4 +1,4 @@
-import { CsrfResponse, OkBody } from '@atrium/contracts';
+import type { CsrfResponse, OkBody } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, setCookie, stubApi } from '../test/fake-api';
 import { ApiError, errorMessageFor, http } from './http';
@@ -7,8 +7,8 @@ describe('http', () => {
   it('fetches the CSRF token once when the cookie is missing, then echoes the cookie', async () => {
     const api = stubApi({ 'POST /api/things/': () => json(200, { ok: true }) });
 
-    await Promise.all([http.post('/api/things/', OkBody, { a: 1 }), http.post('/api/things/', OkBody)]);
-    await http.post('/api/things/', OkBody);
+    await Promise.all([http.post<OkBody>('/api/things/', { a: 1 }), http.post<OkBody>('/api/things/')]);
+    await http.post<OkBody>('/api/things/');
 
     expect(api.callsTo('GET /api/auth/csrf/')).toHaveLength(1);
     const posts = api.callsTo('POST /api/things/');
@@ -26,8 +26,8 @@ describe('http', () => {
     const form = new FormData();
     form.append('file', new File(['x'], 'x.png', { type: 'image/png' }));
 
-    await http.upload('/api/files/', OkBody, form);
-    const error = await http.upload('/api/files/bad/', OkBody, form).catch((caught: unknown) => caught);
+    await http.upload<OkBody>('/api/files/', form);
+    const error = await http.upload<OkBody>('/api/files/bad/', form).catch((caught: unknown) => caught);
 
     const [upload] = api.callsTo('POST /api/files/');
     expect(upload?.body).toBe(form);
@@ -39,7 +39,7 @@ describe('http', () => {
   it('sends no token with a safe request', async () => {
     const api = stubApi();
 
-    await http.get('/api/auth/csrf/', CsrfResponse);
+    await http.get<CsrfResponse>('/api/auth/csrf/');
 
     expect(api.calls[0]?.headers.has('X-CSRFToken')).toBe(false);
   });
@@ -47,7 +47,7 @@ describe('http', () => {
   it('turns an error body into an ApiError with its status and message', async () => {
     stubApi({ 'GET /api/things/1/': () => json(404, { error: 'Not found.' }) });
 
-    const error = await http.get('/api/things/1/', OkBody).catch((caught: unknown) => caught);
+    const error = await http.get<OkBody>('/api/things/1/').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Not found.', fieldErrors: {} });
@@ -60,7 +60,7 @@ describe('http', () => {
         json(422, { missing_fields: { title: ['Title is required', 'Too short'], due: ['Bad date'] } }),
     });
 
-    const error = await http.post('/api/things/', OkBody, {}).catch((caught: unknown) => caught);
+    const error = await http.post<OkBody>('/api/things/', {}).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({
       status: 422,
@@ -73,7 +73,7 @@ describe('http', () => {
   it('reports an unreachable server as status 0', async () => {
     stubApi({ 'GET /api/things/': () => Promise.reject(new TypeError('Failed to fetch')) });
 
-    const error = await http.get('/api/things/', OkBody).catch((caught: unknown) => caught);
+    const error = await http.get<OkBody>('/api/things/').catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 0 });
     expect(errorMessageFor(error, 'any')).toMatch(/cannot be reached/);
@@ -82,7 +82,7 @@ describe('http', () => {
   it('gives a readable message for an answer without a known body', async () => {
     stubApi({ 'GET /api/things/': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
 
-    const error = await http.get('/api/things/', OkBody).catch((caught: unknown) => caught);
+    const error = await http.get<OkBody>('/api/things/').catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 502, message: 'The request failed (HTTP 502). Try again.' });
   });

@@ -1,5 +1,4 @@
-import { CsrfResponse, ErrorBody, MissingFieldsBody } from '@atrium/contracts';
-import type { z } from 'zod';
+import type { CsrfResponse } from '@atrium/contracts';
 
 const CSRF_COOKIE = 'csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -30,17 +29,32 @@ function readCookie(name: string): string | undefined {
   return pair === undefined ? undefined : decodeURIComponent(pair.slice(name.length + 1));
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The first message of each field of a `missing_fields` body (the contracts' MissingFieldsBody). An error
+ * body may come from a proxy rather than the API, so it is read with care, not trusted as typed.
+ */
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  const fields = isRecord(body) ? body.missing_fields : undefined;
+  if (!isRecord(fields)) return fieldErrors;
+  for (const [field, messages] of Object.entries(fields)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (typeof first === 'string') fieldErrors[field] = first;
+  }
+  return fieldErrors;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const form = MissingFieldsBody.safeParse(body);
-  const fieldErrors: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(form.success ? form.data.missing_fields : {})) {
-    if (messages[0] !== undefined) fieldErrors[field] = messages[0];
-  }
-  const plain = ErrorBody.safeParse(body);
-  const message = plain.success
-    ? plain.data.error
-    : (Object.values(fieldErrors)[0] ?? `The request failed (HTTP ${response.status}). Try again.`);
+  const fieldErrors = fieldErrorsOf(body);
+  // The contracts' ErrorBody: { error: string }.
+  const message =
+    isRecord(body) && typeof body.error === 'string'
+      ? body.error
+      : (Object.values(fieldErrors)[0] ?? `The request failed (HTTP ${response.status}). Try again.`);
   return new ApiError(response.status, message, fieldErrors);
 }
 
@@ -50,7 +64,7 @@ let pendingCsrfToken: Promise<string> | undefined;
 function csrfToken(): Promise<string> {
   const cookie = readCookie(CSRF_COOKIE);
   if (cookie) return Promise.resolve(cookie);
-  pendingCsrfToken ??= request('GET', '/api/auth/csrf/', CsrfResponse)
+  pendingCsrfToken ??= request<CsrfResponse>('GET', '/api/auth/csrf/')
     .then(({ csrftoken }) => csrftoken)
     .finally(() => {
       pendingCsrfToken = undefined;
@@ -64,7 +78,6 @@ export type RequestOptions = { signal?: AbortSignal };
 async function request<T>(
   method: string,
   path: string,
-  schema: z.ZodType<T>,
   body?: unknown,
   { signal }: RequestOptions = {},
 ): Promise<T> {
@@ -90,21 +103,23 @@ async function request<T>(
   }
   if (!response.ok) throw await toApiError(response);
   // 204 No Content (a removal) has no body to read.
-  return schema.parse(response.status === 204 ? null : await response.json());
+  return (response.status === 204 ? null : await response.json()) as T;
 }
 
 /**
- * The one way to call the API: JSON in and out, answers checked against their contract schema, errors
- * thrown as ApiError. Pure on purpose: what a failure means for the screen is decided by its caller.
+ * The one way to call the API: JSON in and out, errors thrown as ApiError. An answer is typed by its
+ * contract (`http.get<UsersPage>(…)`) but not parsed in the browser: the server checks every answer
+ * against its response schema before sending it, and parsing here only cost the first load zod and every
+ * answer a walk through it. Pure on purpose: what a failure means for the screen is decided by its caller.
  */
 export const http = {
-  get: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('GET', path, schema, undefined, options),
-  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown, options?: RequestOptions) =>
-    request('POST', path, schema, body, options),
-  put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PUT', path, schema, body),
-  patch: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => request('PATCH', path, schema, body),
-  delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  /** A removal: most answer nothing (204, null); a few the state after it (a like taken back). */
+  delete: <T = null>(path: string) => request<T>('DELETE', path),
   /** Posts a multipart form (a file upload). */
-  upload: <T>(path: string, schema: z.ZodType<T>, form: FormData) => request('POST', path, schema, form),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };

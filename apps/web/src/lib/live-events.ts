@@ -1,4 +1,4 @@
-import { LiveEvent } from '@atrium/contracts';
+import { LIVE_EVENT_TYPES, type LiveEvent } from '@atrium/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 
@@ -11,6 +11,15 @@ export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
 export type LiveEvents = { subscribe(listener: Listener): () => void };
+
+const KNOWN_TYPES: ReadonlySet<unknown> = new Set([...LIVE_EVENT_TYPES, 'hello']);
+
+/**
+ * The server sends the contracts' LiveEvent. One of a type this client does not know (from a newer server)
+ * is not for it.
+ */
+const isKnownEvent = (value: unknown): value is LiveEvent =>
+  typeof value === 'object' && value !== null && KNOWN_TYPES.has((value as { type?: unknown }).type);
 
 /**
  * The live-update stream (GET /api/events/stream/), open while anyone listens. Every drop is handled
@@ -33,9 +42,8 @@ export function createLiveEvents(url = STREAM_URL): LiveEvents {
       delay = RECONNECT_MIN_MS;
     });
     opened.addEventListener('message', ({ data }: MessageEvent<string>) => {
-      const event = LiveEvent.safeParse(parseJson(data));
-      // An event this client does not know (a newer server) is skipped.
-      if (event.success) for (const listener of [...listeners]) listener(event.data);
+      const event = parseJson(data);
+      if (isKnownEvent(event)) for (const listener of [...listeners]) listener(event);
     });
     opened.addEventListener('error', () => {
       opened.close();

@@ -1,23 +1,27 @@
-import type { z } from 'zod';
-
 /** Every key the app stores starts with this, so logout can clear all of them and nothing else. */
 const PREFIX = 'atrium.';
 
-/** The stored value, or undefined when it is missing, unreadable or of an older shape. */
-export function readStored<T>(key: string, schema: z.ZodType<T>): T | undefined {
+/** A value as it is stored: with the shape it had, so that a later build with another shape ignores it. */
+type Stored = { shape: string; value: unknown };
+
+/**
+ * The value stored under `key` with this `shape` (a name or fingerprint of its type, which the writer
+ * gave too), or undefined when it is missing, unreadable or of another shape.
+ */
+export function readStored<T>(key: string, shape: string): T | undefined {
   try {
     const raw = localStorage.getItem(PREFIX + key);
     if (raw === null) return undefined;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const stored = JSON.parse(raw) as Partial<Stored> | null;
+    return stored?.shape === shape ? (stored.value as T) : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function writeStored(key: string, value: unknown): void {
+export function writeStored(key: string, value: unknown, shape: string): void {
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+    localStorage.setItem(PREFIX + key, JSON.stringify({ shape, value } satisfies Stored));
   } catch {
     // Storage full or disabled (private mode): the app works without the local copy.
   }

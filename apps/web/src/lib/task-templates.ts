@@ -1,4 +1,4 @@
-import { TemplatesResponse } from '@atrium/contracts';
+import type { TemplatesResponse } from '@atrium/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from './http';
 
@@ -10,7 +10,7 @@ import { http } from './http';
 export const taskTemplatesQueryOptions = () =>
   queryOptions({
     queryKey: ['tasks', 'templates'],
-    queryFn: () => http.get('/api/tasks/templates/', TemplatesResponse),
+    queryFn: () => http.get<TemplatesResponse>('/api/tasks/templates/'),
     // Templates change when an administrator edits them, not while someone is working.
     staleTime: 5 * 60_000,
   });

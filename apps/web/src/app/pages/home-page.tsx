@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { format } from 'date-fns';
+import { weekdayDayMonth } from '../../lib/dates';
 import { useCurrentSession } from '../session';
 
 /** The job position the directory shows when there is none. */
@@ -13,7 +13,7 @@ export function HomePage() {
     <Stack gap={4}>
       <title>Atrium</title>
       <Text size="sm" c="dimmed">
-        {format(new Date(), 'EEEE, d MMMM')}
+        {weekdayDayMonth(new Date())}
       </Text>
       <Title order={1}>Welcome, {user.first_name}</Title>
       <Text c="dimmed">{position ? `${position} · ${company.name}` : company.name}</Text>

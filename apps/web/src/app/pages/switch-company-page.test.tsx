@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { keptSession } from '../../features/auth/api';
 import { aSession, aTwoCompanySession, json, stubApi, switchCompanyRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -35,7 +36,7 @@ describe('/switchCompany', () => {
     expect(call?.body).toEqual({ company: 2 });
     expect(call?.headers.get('X-CSRFToken')).toBe('test-csrf-token');
     expect(queryClient.getQueryState(['people', 'widget'])?.isInvalidated).toBe(true);
-    expect(JSON.parse(localStorage.getItem('atrium.session') ?? 'null').company.id).toBe(2);
+    expect(keptSession()?.company.id).toBe(2);
   });
 
   it("shows the server's refusal in a notice and stays", async () => {

@@ -31,16 +31,41 @@ describe('side widgets', () => {
     const { router } = renderSignedIn('/');
     await screen.findByRole('region', { name: 'Calendar' });
 
+    // A page shows once its chunk is there; the one before stays until then.
     await act(() => router.navigate('/people'));
+    await screen.findByRole('heading', { name: 'People', level: 1 });
     expect(widget('Peoples')).toBeInTheDocument();
     expect(widget('Calendar')).toBeNull();
 
     await act(() => router.navigate('/news'));
+    await screen.findByRole('heading', { name: 'News', level: 1 });
     expect(widget('Peoples')).toBeNull();
 
     await act(() => router.navigate('/'));
+    await screen.findByRole('heading', { name: 'Welcome, Ada', level: 1 });
     expect(widget('Peoples')).toBeInTheDocument();
     expect(widget('Calendar')).toBeInTheDocument();
+  });
+
+  it('lays the widgets out again when the window is resized: full-width sheets on a phone', async () => {
+    renderSignedIn('/');
+    const calendar = await screen.findByRole('region', { name: 'Calendar' });
+    expect([calendar.style.width, calendar.style.right]).toEqual(['360px', '360px']);
+
+    const desktopWidth = window.innerWidth;
+    try {
+      window.innerWidth = 500;
+      act(() => {
+        window.dispatchEvent(new Event('resize'));
+      });
+      expect([calendar.style.width, calendar.style.right]).toEqual(['500px', '0px']);
+    } finally {
+      window.innerWidth = desktopWidth;
+      act(() => {
+        window.dispatchEvent(new Event('resize'));
+      });
+    }
+    expect([calendar.style.width, calendar.style.right]).toEqual(['360px', '360px']);
   });
 
   it('closes a widget with its Close button, pushing it off screen', async () => {

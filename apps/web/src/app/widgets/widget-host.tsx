@@ -50,12 +50,34 @@ const Loading = ({ children }: { children: ReactNode }) => (
 /** The desktop navbar's width, which the page content shares the screen with. */
 export const NAVBAR_WIDTH = 240;
 
-const subscribeToResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+// The window's width, read when it changes rather than on every render: reading it makes the browser lay
+// out the page there and then, and React reads a store again after every commit (a dozen while a page
+// loads). Kept while anyone listens; the first listener reads it afresh.
+let windowWidth: number | undefined;
+const widthListeners = new Set<() => void>();
+const onResize = () => {
+  windowWidth = window.innerWidth;
+  for (const listener of widthListeners) listener();
+};
+const subscribeToWidth = (onChange: () => void) => {
+  if (widthListeners.size === 0) {
+    windowWidth = window.innerWidth;
+    window.addEventListener('resize', onResize);
+  }
+  widthListeners.add(onChange);
+  return () => {
+    widthListeners.delete(onChange);
+    if (widthListeners.size > 0) return;
+    window.removeEventListener('resize', onResize);
+    windowWidth = undefined;
+  };
 };
 // Read at once rather than after an effect, so that no widget is ever laid out for a 0 px window.
-const useWindowWidth = () => useSyncExternalStore(subscribeToResize, () => window.innerWidth);
+const useWindowWidth = () =>
+  useSyncExternalStore(subscribeToWidth, () => {
+    windowWidth ??= window.innerWidth;
+    return windowWidth;
+  });
 
 /** Where every widget goes on this route and window, and the room the page content must leave them. */
 export function useWidgetLayout() {

@@ -1,11 +1,11 @@
-import {
-  type CheckCodeBody,
+import type {
+  CheckCodeBody,
   CheckCodeResponse,
   OkBody,
-  type RequestCodeBody,
+  RequestCodeBody,
   RequestCodeResponse,
   SessionResponse,
-  type SwitchCompanyBody,
+  SwitchCompanyBody,
 } from '@atrium/contracts';
 import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -14,11 +14,20 @@ import { clearSearchHistory } from '../../lib/search-history';
 import { clearStoredState, readStored, removeStored, writeStored } from '../../lib/storage';
 
 const SESSION_STORAGE_KEY = 'session';
+/** The fingerprint of SessionResponse this build was made with (session-shape.ts). */
+declare const __SESSION_SHAPE__: string;
+
+/** The session kept from the last visit, unless a build with another shape of session kept it. */
+export const keptSession = () => readStored<SessionResponse>(SESSION_STORAGE_KEY, __SESSION_SHAPE__);
+
+/** Keeps the session for the next visit, which shows it at once while it is refreshed. */
+export const keepSession = (session: SessionResponse) =>
+  writeStored(SESSION_STORAGE_KEY, session, __SESSION_SHAPE__);
 
 /** The session user and company, or null when nobody is signed in. */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {
-    return await http.get('/api/auth/session/', SessionResponse);
+    return await http.get<SessionResponse>('/api/auth/session/');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -30,12 +39,12 @@ export const sessionQueryOptions = () =>
     queryKey: ['auth', 'session'],
     queryFn: async () => {
       const session = await fetchSession();
-      if (session) writeStored(SESSION_STORAGE_KEY, session);
+      if (session) keepSession(session);
       else removeStored(SESSION_STORAGE_KEY);
       return session;
     },
     // The copy kept from the last visit shows the app at once; dated at 0 so it is refreshed right away.
-    initialData: () => readStored(SESSION_STORAGE_KEY, SessionResponse),
+    initialData: keptSession,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
   });
@@ -43,11 +52,11 @@ export const sessionQueryOptions = () =>
 export const useSession = () => useQuery(sessionQueryOptions());
 
 export const requestCode = (body: RequestCodeBody) =>
-  http.post('/api/auth/request-code/', RequestCodeResponse, body);
+  http.post<RequestCodeResponse>('/api/auth/request-code/', body);
 
 export const useRequestCode = () => useMutation({ mutationFn: requestCode });
 
-export const checkCode = (body: CheckCodeBody) => http.post('/api/auth/check-code/', CheckCodeResponse, body);
+export const checkCode = (body: CheckCodeBody) => http.post<CheckCodeResponse>('/api/auth/check-code/', body);
 
 /** Logs in with the code, then loads the new session, so the app is ready when the caller navigates. */
 export function useCheckCode() {
@@ -60,7 +69,7 @@ export function useCheckCode() {
   });
 }
 
-export const logout = () => http.post('/api/auth/logout/', OkBody);
+export const logout = () => http.post<OkBody>('/api/auth/logout/');
 
 /** Ends the session on the server and forgets everything the app cached or stored for this user. */
 export function useLogout() {
@@ -76,7 +85,7 @@ export function useLogout() {
 }
 
 export const switchCompany = (body: SwitchCompanyBody) =>
-  http.post('/api/auth/switch-company/', SessionResponse, body);
+  http.post<SessionResponse>('/api/auth/switch-company/', body);
 
 /**
  * Makes another of the user's companies the current one. The answer is the new session; everything else
@@ -88,7 +97,7 @@ export function useSwitchCompany() {
     mutationFn: switchCompany,
     onSuccess: (session) => {
       const { queryKey } = sessionQueryOptions();
-      writeStored(SESSION_STORAGE_KEY, session);
+      keepSession(session);
       queryClient.setQueryData(queryKey, session);
       const sessionHash = hashKey(queryKey);
       void queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== sessionHash });

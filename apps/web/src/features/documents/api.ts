@@ -1,12 +1,11 @@
 import {
-  DictionaryResponse,
+  type DictionaryResponse,
   DOCUMENTS_PAGE_SIZE,
   type Profile,
-  StorageDocument,
-  StoragePage,
+  type StorageDocument,
+  type StoragePage,
 } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../lib/http';
 
 /** Every query of the documents feature starts with this key, so one change can refresh them all. */
@@ -43,7 +42,7 @@ export function documentsSearch({ userId, page, category, type }: DocumentsFilte
 export const documentsQueryOptions = (filter: DocumentsFilter) =>
   queryOptions({
     queryKey: [...DOCUMENTS, filter.userId, filter],
-    queryFn: ({ signal }) => http.get(`/api/storage/?${documentsSearch(filter)}`, StoragePage, { signal }),
+    queryFn: ({ signal }) => http.get<StoragePage>(`/api/storage/?${documentsSearch(filter)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -58,7 +57,7 @@ export const documentDictionaryQueryOptions = (name: DocumentDictionary, company
     queryKey: ['dictionaries', name, companyId],
     queryFn: () =>
       http
-        .get(`/api/dictionaries/${name}/?company=${companyId}`, DictionaryResponse)
+        .get<DictionaryResponse>(`/api/dictionaries/${name}/?company=${companyId}`)
         .then(({ results }) => results),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -82,7 +81,7 @@ function documentForm(fields: Record<string, string | number | null>) {
 const uploadFile = (documentId: number, file: File) => {
   const form = new FormData();
   form.set('file', file);
-  return http.upload(`/api/storage/upload-file/${documentId}/`, StorageDocument, form);
+  return http.upload<StorageDocument>(`/api/storage/upload-file/${documentId}/`, form);
 };
 
 /**
@@ -95,12 +94,12 @@ async function createDocument(userId: number, { title, category, type, file }: D
   const fields: Record<string, string | number | null> = { title, user_id: userId };
   if (category !== null) fields.category = category;
   if (type !== null) fields.type = type;
-  const created = await http.post('/api/storage/', StorageDocument, documentForm(fields));
+  const created = await http.post<StorageDocument>('/api/storage/', documentForm(fields));
   try {
     return await uploadFile(created.id, file);
   } catch (error) {
     // Best effort: should this fail too, the server sweeps fileless records within the hour.
-    await http.delete(`/api/storage/${created.id}/`, z.null()).catch(() => undefined);
+    await http.delete(`/api/storage/${created.id}/`).catch(() => undefined);
     throw error;
   }
 }
@@ -108,7 +107,7 @@ async function createDocument(userId: number, { title, category, type, file }: D
 /** Spec §7: PATCH with id, owner, title (and the filing); a newly picked file replaces the stored one. */
 async function updateDocument(document: StorageDocument, { title, category, type, file }: DocumentDraft) {
   const form = documentForm({ id: document.id, user_id: document.user_id, title, category, type });
-  const updated = await http.patch(`/api/storage/${document.id}/`, StorageDocument, form);
+  const updated = await http.patch<StorageDocument>(`/api/storage/${document.id}/`, form);
   return file ? uploadFile(document.id, file) : updated;
 }
 
@@ -126,7 +125,7 @@ export function useSaveDocument(userId: number, editing: StorageDocument | null)
 export function useRemoveDocument(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (documentId: number) => http.delete(`/api/storage/${documentId}/`, z.null()),
+    mutationFn: (documentId: number) => http.delete(`/api/storage/${documentId}/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...DOCUMENTS, userId] }),
   });
 }

@@ -1,8 +1,8 @@
-import {
-  type MeetingBody,
+import type {
+  MeetingBody,
   MeetingEvent,
   MeetingFeed,
-  type MeetingPatchBody,
+  MeetingPatchBody,
   MeetingsDay,
   MeetingsImportResult,
   MeetingsPage,
@@ -15,8 +15,8 @@ import {
   useQueries,
   useQueryClient,
 } from '@tanstack/react-query';
-import { addDays, format, parseISO } from 'date-fns';
-import { z } from 'zod';
+import { addDays, parseISO } from 'date-fns';
+import { isoDay } from '../../lib/dates';
 import { ApiError, http } from '../../lib/http';
 import { useLiveInvalidation } from '../../lib/live-events';
 import { isOnDayOf } from './timeline';
@@ -32,7 +32,6 @@ export const MEETINGS_PAGE_SIZE = 10;
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** yyyy-mm-dd of a local day. */
-export const isoDay = (day: Date) => format(day, 'yyyy-MM-dd');
 /** The local day of a yyyy-mm-dd text. */
 export const dayOf = (iso: string) => parseISO(iso);
 export const nextIsoDay = (iso: string) => isoDay(addDays(dayOf(iso), 1));
@@ -55,7 +54,7 @@ export const todaysMeetingsQueryOptions = (email: string, today: string) =>
           page_size: String(MEETINGS_PAGE_SIZE),
           tz: browserTimeZone(),
         });
-        const answer = await http.get(`/api/calendars/events/?${query}`, MeetingsPage, { signal });
+        const answer = await http.get<MeetingsPage>(`/api/calendars/events/?${query}`, { signal });
         found.push(...answer.results);
         const last = answer.results.at(-1);
         if (!answer.next || !last || new Date(last.start) >= endOfToday) break;
@@ -75,7 +74,7 @@ export const meetingDaysQueryOptions = (email: string, from: string) =>
     queryKey: [...DAYS, email, from],
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ email, date: pageParam, tz: browserTimeZone() });
-      return http.get(`/api/calendars/events/day/?${query}`, MeetingsDay, { signal });
+      return http.get<MeetingsDay>(`/api/calendars/events/day/?${query}`, { signal });
     },
     initialPageParam: from,
     getNextPageParam: (lastDay) => (lastDay.results.length === 0 ? undefined : nextIsoDay(lastDay.date)),
@@ -86,9 +85,8 @@ export const meetingQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: [...MEETINGS, 'detail', uuid],
     queryFn: ({ signal }) =>
-      http.get(
+      http.get<MeetingEvent>(
         `/api/calendars/events/${uuid}/?${new URLSearchParams({ tz: browserTimeZone() })}`,
-        MeetingEvent,
         { signal },
       ),
   });
@@ -127,7 +125,7 @@ const tzQuery = () => new URLSearchParams({ tz: browserTimeZone() }).toString();
 export function useCreateMeeting() {
   const showCreated = useShowCreated();
   return useMutation({
-    mutationFn: (body: MeetingBody) => http.post(`/api/calendars/events/?${tzQuery()}`, MeetingEvent, body),
+    mutationFn: (body: MeetingBody) => http.post<MeetingEvent>(`/api/calendars/events/?${tzQuery()}`, body),
     onSuccess: showCreated,
   });
 }
@@ -137,7 +135,7 @@ export function useUpdateMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, body }: { uuid: string; body: MeetingPatchBody }) =>
-      http.patch(`/api/calendars/events/${uuid}/?${tzQuery()}`, MeetingEvent, body),
+      http.patch<MeetingEvent>(`/api/calendars/events/${uuid}/?${tzQuery()}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MEETINGS }),
   });
 }
@@ -146,7 +144,7 @@ export function useUpdateMeeting() {
 export function useDeleteMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => http.delete(`/api/calendars/events/${uuid}/`, z.unknown()),
+    mutationFn: (uuid: string) => http.delete(`/api/calendars/events/${uuid}/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MEETINGS }),
   });
 }
@@ -158,7 +156,7 @@ export function useImportMeetings() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return http.upload(`/api/calendars/events/import/?${tzQuery()}`, MeetingsImportResult, form);
+      return http.upload<MeetingsImportResult>(`/api/calendars/events/import/?${tzQuery()}`, form);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MEETINGS }),
   });
@@ -171,23 +169,20 @@ export const meetingFeedQueryOptions = () =>
   queryOptions({
     queryKey: [...MEETINGS, 'feed'],
     queryFn: () =>
-      http.get(FEED_PATH, MeetingFeed).catch((error: unknown) => {
+      http.get<MeetingFeed>(FEED_PATH).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),
   });
 
 /** Creates the feed, or replaces it with a new link (the old one stops working). */
-export const createMeetingFeed = () => http.post(FEED_PATH, MeetingFeed);
+export const createMeetingFeed = () => http.post<MeetingFeed>(FEED_PATH);
 
 /** Turns the feed off: its link stops working. */
-export const deleteMeetingFeed = () => http.delete(FEED_PATH, z.unknown());
+export const deleteMeetingFeed = () => http.delete(FEED_PATH);
 
 /** Spec: the avatar lookup answers `avatar` (or `new_avatar`). */
-const AvatarAnswer = z.object({
-  avatar: z.string().nullish(),
-  new_avatar: z.string().nullish(),
-});
+type AvatarAnswer = { avatar?: string | null; new_avatar?: string | null };
 
 /** An attendee's picture by e-mail, null when there is none or the lookup fails (an empty avatar). */
 export const attendeeAvatarQueryOptions = (email: string) =>
@@ -195,7 +190,7 @@ export const attendeeAvatarQueryOptions = (email: string) =>
     queryKey: [...MEETINGS, 'avatar', email.toLowerCase()],
     queryFn: () =>
       http
-        .get(`/api/users/profile/get_avatar/?${new URLSearchParams({ email })}`, AvatarAnswer)
+        .get<AvatarAnswer>(`/api/users/profile/get_avatar/?${new URLSearchParams({ email })}`)
         .then(({ avatar, new_avatar }) => avatar ?? new_avatar ?? null)
         .catch(() => null),
     staleTime: Number.POSITIVE_INFINITY,

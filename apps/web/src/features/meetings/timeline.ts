@@ -1,4 +1,5 @@
-import { addDays, differenceInMinutes, format, startOfDay } from 'date-fns';
+import { addDays, differenceInMinutes, startOfDay } from 'date-fns';
+import { clockTime } from '../../lib/dates';
 
 /** Spec: the calendar widget's day is 24 slots of 30 minutes from 08:00. */
 export const FIRST_HOUR = 8;
@@ -23,8 +24,7 @@ export function markerSlot(now: Date): number | null {
   return slot >= 0 && slot < SLOT_COUNT ? slot : null;
 }
 
-export const formatTimeRange = (start: Date, end: Date) =>
-  `${format(start, 'HH:mm')} - ${format(end, 'HH:mm')}`;
+export const formatTimeRange = (start: Date, end: Date) => `${clockTime(start)} - ${clockTime(end)}`;
 
 /** '1 h 30 m', '2 h', '45 m'. */
 export function formatDuration(start: Date, end: Date): string {

@@ -1,10 +1,10 @@
-import {
-  type CreatePostBody,
+import type {
+  CreatePostBody,
   Post,
   PostsPage,
   PreviewResponse,
-  type SessionUser,
-  type UpdatePostBody,
+  SessionUser,
+  UpdatePostBody,
 } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import {
@@ -14,7 +14,6 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../lib/http';
 import { useLiveInvalidation } from '../../lib/live-events';
 
@@ -28,7 +27,7 @@ const NEWS = ['news'] as const;
 export const feedQueryOptions = (companyId: number) =>
   infiniteQueryOptions({
     queryKey: [...NEWS, 'feed', companyId],
-    queryFn: ({ pageParam }) => http.get(`/api/posts/?company=${companyId}&page=${pageParam}`, PostsPage),
+    queryFn: ({ pageParam }) => http.get<PostsPage>(`/api/posts/?company=${companyId}&page=${pageParam}`),
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageNumber) => (lastPage.next ? lastPageNumber + 1 : undefined),
   });
@@ -36,27 +35,27 @@ export const feedQueryOptions = (companyId: number) =>
 export const postQueryOptions = (postId: number) =>
   queryOptions({
     queryKey: [...NEWS, 'post', postId],
-    queryFn: () => http.get(`/api/posts/${postId}/`, Post),
+    queryFn: () => http.get<Post>(`/api/posts/${postId}/`),
   });
 
-export const createPost = (body: CreatePostBody) => http.post('/api/posts/', Post, body);
+export const createPost = (body: CreatePostBody) => http.post<Post>('/api/posts/', body);
 
 /** The server's rendering of a body not saved yet: the preview shows exactly what the post will. */
 export const previewQueryOptions = (body: string) =>
   queryOptions({
     queryKey: [...NEWS, 'preview', body],
-    queryFn: () => http.post('/api/posts/preview/', PreviewResponse, { body }),
+    queryFn: () => http.post<PreviewResponse>('/api/posts/preview/', { body }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 export const updatePost = (postId: number, body: UpdatePostBody) =>
-  http.patch(`/api/posts/${postId}/`, Post, body);
+  http.patch<Post>(`/api/posts/${postId}/`, body);
 
 export function uploadCover(postId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.upload(`/api/posts/${postId}/cover/`, Post, form);
+  return http.upload<Post>(`/api/posts/${postId}/cover/`, form);
 }
-export const removeCover = (postId: number) => http.delete(`/api/posts/${postId}/cover/`, Post);
+export const removeCover = (postId: number) => http.delete<Post>(`/api/posts/${postId}/cover/`);
 
 /** Refetches the feed and any single post when a post is published, edited, liked or deleted. */
 export const useLiveNews = () => useLiveInvalidation(NEWS, ['post.created', 'post.updated', 'post.deleted']);
@@ -87,8 +86,8 @@ export function useTogglePostLike() {
   return useMutation({
     mutationFn: (post: Post) =>
       post.liked
-        ? http.delete(`/api/posts/${post.id}/like/`, Post)
-        : http.post(`/api/posts/${post.id}/like/`, Post),
+        ? http.delete<Post>(`/api/posts/${post.id}/like/`)
+        : http.post<Post>(`/api/posts/${post.id}/like/`),
     onMutate: async (post) => {
       await queryClient.cancelQueries({ queryKey: NEWS });
       putPost({
@@ -108,7 +107,7 @@ export function useTogglePostLike() {
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: number) => http.delete(`/api/posts/${postId}/`, z.null()),
+    mutationFn: (postId: number) => http.delete(`/api/posts/${postId}/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NEWS }),
     onError: () => notifications.show({ color: 'red', message: 'The post was not deleted. Try again.' }),
   });

@@ -1,4 +1,4 @@
-import { Notification, NotificationsPage, UnreadCount } from '@atrium/contracts';
+import type { Notification, NotificationsPage, UnreadCount } from '@atrium/contracts';
 import { notifications as notices } from '@mantine/notifications';
 import {
   type InfiniteData,
@@ -17,14 +17,14 @@ const NOTIFICATIONS = ['notifications'] as const;
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: [...NOTIFICATIONS, 'unread'],
-    queryFn: () => http.get('/api/notifications/unread/', UnreadCount),
+    queryFn: () => http.get<UnreadCount>('/api/notifications/unread/'),
   });
 
 /** The user's notifications, newest first, 20 a page; further pages on demand (`fetchNextPage`). */
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...NOTIFICATIONS, 'list'],
-    queryFn: ({ pageParam }) => http.get(`/api/notifications/?page=${pageParam}`, NotificationsPage),
+    queryFn: ({ pageParam }) => http.get<NotificationsPage>(`/api/notifications/?page=${pageParam}`),
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageNumber) => (lastPage.next ? lastPageNumber + 1 : undefined),
   });
@@ -67,7 +67,7 @@ export function useMarkNotificationRead() {
   const markCached = useMarkCached();
   return useMutation({
     mutationFn: (notification: Notification) =>
-      http.post(`/api/notifications/${notification.id}/read/`, Notification),
+      http.post<Notification>(`/api/notifications/${notification.id}/read/`),
     onMutate: async (notification) => {
       await queryClient.cancelQueries({ queryKey: NOTIFICATIONS });
       markCached(
@@ -85,7 +85,7 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   const markCached = useMarkCached();
   return useMutation({
-    mutationFn: () => http.post('/api/notifications/read-all/', UnreadCount),
+    mutationFn: () => http.post<UnreadCount>('/api/notifications/read-all/'),
     onSuccess: ({ unread }) =>
       markCached(
         () => true,

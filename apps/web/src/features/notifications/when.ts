@@ -1,7 +1,8 @@
-import { differenceInMinutes, format } from 'date-fns';
+import { differenceInMinutes } from 'date-fns';
+import { dateTime } from '../../lib/dates';
 
 /** The exact time, as dates are written across the portal. */
-export const exactTime = (iso: string) => format(new Date(iso), 'dd.MM.yyyy HH:mm');
+export const exactTime = (iso: string) => dateTime(new Date(iso));
 
 /**
  * When a notification came, as the bell lists it: relative while fresh ('just now', '5 min ago',

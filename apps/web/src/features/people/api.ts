@@ -1,9 +1,9 @@
-import {
+import type {
   DepartmentTreeResponse,
-  type DictionaryName,
+  DictionaryName,
   DictionaryResponse,
   LevelTypesResponse,
-  type UsersFilterBody,
+  UsersFilterBody,
   UsersPage,
 } from '@atrium/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ type UsersPageRequest = { filter: UsersFilterBody; page: number; pageSize: numbe
 /** One page of POST /api/users/filter/: the people matching `filter`, with the total count and next link. */
 export function fetchUsersPage({ filter, page, pageSize }: UsersPageRequest): Promise<UsersPage> {
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  return http.post(`/api/users/filter/?${query}`, UsersPage, filter);
+  return http.post<UsersPage>(`/api/users/filter/?${query}`, filter);
 }
 
 /**
@@ -55,7 +55,7 @@ export const usePeopleWidget = (filter: UsersFilterBody) =>
 export function fetchDepartmentTree(companyId: number) {
   const query = new URLSearchParams({ company_id: String(companyId) });
   return http
-    .get(`/api/company_department_tree/?${query}`, DepartmentTreeResponse)
+    .get<DepartmentTreeResponse>(`/api/company_department_tree/?${query}`)
     .then(({ results }) => results);
 }
 
@@ -88,7 +88,7 @@ export const directoryQueryOptions = (filter: UsersFilterBody) =>
 /** How many people match `filter` (count=1: the server counts without sending rows). */
 export function fetchUsersCount(filter: UsersFilterBody) {
   const query = new URLSearchParams({ page: '1', page_size: String(DIRECTORY_PAGE_SIZE), count: '1' });
-  return http.post(`/api/users/filter/?${query}`, UsersPage, filter).then(({ count }) => count);
+  return http.post<UsersPage>(`/api/users/filter/?${query}`, filter).then(({ count }) => count);
 }
 
 export const usersCountQueryOptions = (filter: UsersFilterBody) =>
@@ -103,7 +103,7 @@ export const dictionaryQueryOptions = (name: DictionaryName, companyId: number) 
     queryKey: ['dictionaries', name, companyId],
     queryFn: () =>
       http
-        .get(`/api/dictionaries/${name}/?company=${companyId}`, DictionaryResponse)
+        .get<DictionaryResponse>(`/api/dictionaries/${name}/?company=${companyId}`)
         .then(({ results }) => results),
     ...SESSION_CACHE,
   });
@@ -116,14 +116,13 @@ export const teamNodesQueryOptions = (companyId: number) =>
   queryOptions({
     queryKey: ['structure', 'team-nodes', companyId],
     queryFn: async () => {
-      const { results: types } = await http.get(
+      const { results: types } = await http.get<LevelTypesResponse>(
         `/api/company_level_types/?company=${companyId}`,
-        LevelTypesResponse,
       );
       const team = types.find((type) => type.depth === TEAM_DEPTH);
       if (!team) return [];
       const query = new URLSearchParams({ company: String(companyId), level_type: String(team.id) });
-      const { results } = await http.get(`/api/company_levels/?${query}`, DepartmentTreeResponse);
+      const { results } = await http.get<DepartmentTreeResponse>(`/api/company_levels/?${query}`);
       return results;
     },
     ...SESSION_CACHE,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The 360 Review board of the processes screen (spec work side §2, §4, §9): 23 steps holding placeholder
  * cards that move within and between steps on the client only. Its order is kept in the browser.
@@ -101,21 +99,22 @@ export const sameOrder = (a: BoardOrder, b: BoardOrder) =>
 /** The storage key carries the format's version: a later format takes a new key and ignores this one. */
 export const BOARD_STORAGE_KEY = 'atrium.processes.360-review.v1';
 
-const StoredOrder = z.record(z.string(), z.array(z.string()));
+const isIdList = (list: unknown): list is string[] =>
+  Array.isArray(list) && list.every((id) => typeof id === 'string');
 
 /**
  * An order read back from storage, only when it still fits the board: every step and no other, and each
  * card exactly once. Anything else (edited by hand, from an older board) gives null.
  */
 function fittingOrder(value: unknown): BoardOrder | null {
-  const parsed = StoredOrder.safeParse(value);
-  if (!parsed.success) return null;
-  const order = parsed.data;
-  if (Object.keys(order).length !== STEPS.length || !STEPS.every((step) => step.id in order)) return null;
-  const cards = Object.values(order).flat();
+  if (typeof value !== 'object' || value === null) return null;
+  const order = value as Record<string, unknown>;
+  if (Object.keys(order).length !== STEPS.length || !STEPS.every((step) => isIdList(order[step.id])))
+    return null;
+  const cards = STEPS.flatMap((step) => order[step.id] as string[]);
   const fits =
     cards.length === CARDS.size && new Set(cards).size === CARDS.size && cards.every((id) => CARDS.has(id));
-  return fits ? order : null;
+  return fits ? (order as BoardOrder) : null;
 }
 
 /** The order kept in the browser, or the default one when none is kept or what is kept does not fit. */

@@ -1,17 +1,16 @@
-import {
-  type EditMode,
+import type {
+  EditMode,
   FormFieldsResponse,
-  type FormMode,
+  FormMode,
   ManagerLink,
-  type ManagerLinkBody,
+  ManagerLinkBody,
   ManagerLinksResponse,
   ManagerTypesResponse,
   Profile,
-  type SetCompetencyLevelBody,
+  SetCompetencyLevelBody,
   UserCompetenciesResponse,
 } from '@atrium/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../lib/http';
 
 type Body = Record<string, unknown>;
@@ -19,7 +18,7 @@ type Body = Record<string, unknown>;
 export const profileQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['profiles', userId],
-    queryFn: () => http.get(`/api/users/${userId}/`, Profile),
+    queryFn: () => http.get<Profile>(`/api/users/${userId}/`),
   });
 
 /**
@@ -33,7 +32,7 @@ export const formFieldsQueryOptions = (mode: FormMode, company?: number) =>
     queryFn: () => {
       const query = new URLSearchParams({ mode });
       if (company !== undefined) query.set('company', String(company));
-      return http.get(`/api/users/form-fields/?${query}`, FormFieldsResponse);
+      return http.get<FormFieldsResponse>(`/api/users/form-fields/?${query}`);
     },
     // Spec §9: configuration is cached without a stale time; it changes only when HR edits it.
     staleTime: Number.POSITIVE_INFINITY,
@@ -45,8 +44,8 @@ export const configModeOf = (editMode: EditMode): FormMode => (editMode === 'non
 export function saveProfileGroup(profile: Profile, groupId: number, body: Body) {
   const query = `?group_id=${groupId}`;
   return profile.edit_mode === 'hr'
-    ? http.patch(`/api/users/${profile.id}/${query}`, Profile, body)
-    : http.post(`/api/users/me_update/${query}`, Profile, body);
+    ? http.patch<Profile>(`/api/users/${profile.id}/${query}`, body)
+    : http.post<Profile>(`/api/users/me_update/${query}`, body);
 }
 
 export function useSaveProfileGroup(profile: Profile) {
@@ -58,7 +57,7 @@ export function useSaveProfileGroup(profile: Profile) {
   });
 }
 
-export const createUser = (body: Body) => http.post('/api/users/', Profile, body);
+export const createUser = (body: Body) => http.post<Profile>('/api/users/', body);
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
@@ -68,14 +67,14 @@ export function useCreateUser() {
   });
 }
 
-const UploadedAvatar = z.object({ avatar: z.string().nullable() });
+type UploadedAvatar = { avatar: string | null };
 
 /** One's own picture goes to upload-avatar/ (HR's too); HR sets someone else's by their id. */
 export function uploadAvatar(userId: number, own: boolean, file: File) {
   const form = new FormData();
   form.append('file', file);
   const path = own ? '/api/users/profile/upload-avatar/' : `/api/users/profile/upload-avatar/${userId}/`;
-  return http.upload(path, UploadedAvatar, form);
+  return http.upload<UploadedAvatar>(path, form);
 }
 
 /**
@@ -96,30 +95,30 @@ export function useUploadAvatar(userId: number, own: boolean, onUploaded: () => 
 export const managerLinksQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['managers', userId],
-    queryFn: () => http.get(`/api/managers/?user_id=${userId}`, ManagerLinksResponse).then((r) => r.results),
+    queryFn: () => http.get<ManagerLinksResponse>(`/api/managers/?user_id=${userId}`).then((r) => r.results),
   });
 
 export const managerTypesQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['managers', 'types', userId],
     queryFn: () =>
-      http.get(`/api/managers/manager_types/?user_id=${userId}`, ManagerTypesResponse).then((r) => r.results),
+      http.get<ManagerTypesResponse>(`/api/managers/manager_types/?user_id=${userId}`).then((r) => r.results),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const addManagerLink = (body: ManagerLinkBody) => http.post('/api/managers/', ManagerLink, body);
+export const addManagerLink = (body: ManagerLinkBody) => http.post<ManagerLink>('/api/managers/', body);
 
 /** The server answers 204 without a body. */
-export const removeManagerLink = (linkId: number) => http.delete(`/api/managers/${linkId}/`, z.null());
+export const removeManagerLink = (linkId: number) => http.delete(`/api/managers/${linkId}/`);
 
 export const userCompetenciesQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['competencies', userId],
     queryFn: () =>
       http
-        .get(`/api/competencies/get_levels/?user_id=${userId}`, UserCompetenciesResponse)
+        .get<UserCompetenciesResponse>(`/api/competencies/get_levels/?user_id=${userId}`)
         .then((r) => r.results),
   });
 
 export const setCompetencyLevel = (body: SetCompetencyLevelBody) =>
-  http.post('/api/competencies/set_level/', UserCompetenciesResponse, body);
+  http.post<UserCompetenciesResponse>('/api/competencies/set_level/', body);

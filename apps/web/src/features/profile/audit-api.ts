@@ -1,4 +1,4 @@
-import { AuditLogPage } from '@atrium/contracts';
+import type { AuditLogPage } from '@atrium/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -11,7 +11,7 @@ export const auditQueryOptions = (userId: number, page: number) =>
     queryKey: [...AUDIT, userId, page],
     queryFn: () => {
       const query = new URLSearchParams({ user_id: String(userId), page: String(page) });
-      return http.get(`/api/audit/?${query}`, AuditLogPage);
+      return http.get<AuditLogPage>(`/api/audit/?${query}`);
     },
     // The page shown stays while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { UserVarsPage, VACATION_LOG_PAGE_SIZE, VacationLogPage } from '@atrium/contracts';
+import { type UserVarsPage, VACATION_LOG_PAGE_SIZE, type VacationLogPage } from '@atrium/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -9,7 +9,7 @@ const USER_VARS = ['user_vars'] as const;
 export const userVarsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: [...USER_VARS, userId, 'values'],
-    queryFn: () => http.get(`/api/user_vars/values/?user=${userId}`, UserVarsPage),
+    queryFn: () => http.get<UserVarsPage>(`/api/user_vars/values/?user=${userId}`),
   });
 
 /** A person's vacation log, newest first as the server orders it, 50 entries a page (spec §9). */
@@ -22,7 +22,7 @@ export const vacationLogQueryOptions = (userId: number) =>
         page_size: String(VACATION_LOG_PAGE_SIZE),
         user_var_type: 'vacation',
       });
-      return http.get(`/api/user_vars/${userId}/history/?${query}`, VacationLogPage);
+      return http.get<VacationLogPage>(`/api/user_vars/${userId}/history/?${query}`);
     },
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageNumber) => (lastPage.next ? lastPageNumber + 1 : undefined),

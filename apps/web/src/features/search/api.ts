@@ -1,4 +1,4 @@
-import { type UsersFilterBody, UsersPage } from '@atrium/contracts';
+import type { UsersFilterBody, UsersPage } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -12,7 +12,7 @@ export const SEARCH_RESULTS_SIZE = 10;
 export function searchPeople(q: string) {
   const query = new URLSearchParams({ page: '1', page_size: String(SEARCH_RESULTS_SIZE) });
   const body: UsersFilterBody = { q };
-  return http.post(`/api/users/filter/?${query}`, UsersPage, body);
+  return http.post<UsersPage>(`/api/users/filter/?${query}`, body);
 }
 
 export const searchPeopleQueryOptions = (q: string) =>

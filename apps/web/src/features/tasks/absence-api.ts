@@ -1,4 +1,4 @@
-import { type AbsenceCountKind, type AbsenceRequestBody, CreatedRequest, DayCount } from '@atrium/contracts';
+import type { AbsenceCountKind, AbsenceRequestBody, CreatedRequest, DayCount } from '@atrium/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -55,7 +55,7 @@ export const dayCountQueryOptions = (kind: AbsenceCountKind, fromDate: string, t
     queryKey: [...ABSENCES, 'count-days', kind, fromDate, toDate],
     queryFn: () => {
       const query = new URLSearchParams({ from_date: fromDate, to_date: toDate, kind });
-      return http.get(`/api/absences/count-days/?${query}`, DayCount);
+      return http.get<DayCount>(`/api/absences/count-days/?${query}`);
     },
   });
 
@@ -65,7 +65,7 @@ export const availableDaysQueryOptions = (kind: AbsenceCountKind, date: string) 
     queryKey: [...ABSENCES, 'available', kind, date],
     queryFn: () => {
       const query = new URLSearchParams({ date, kind });
-      return http.get(`/api/absences/available/?${query}`, DayCount);
+      return http.get<DayCount>(`/api/absences/available/?${query}`);
     },
   });
 
@@ -76,7 +76,7 @@ export const availableDaysQueryOptions = (kind: AbsenceCountKind, date: string) 
 export function useCreateAbsence(form: AbsenceForm) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AbsenceRequestBody) => http.post(form.path, CreatedRequest, body),
+    mutationFn: (body: AbsenceRequestBody) => http.post<CreatedRequest>(form.path, body),
     onSuccess: () => {
       // 'user_vars' are the balances the profile's Events tab shows (a key, not an import: features stay apart).
       void queryClient.invalidateQueries({

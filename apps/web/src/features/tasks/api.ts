@@ -1,9 +1,9 @@
-import {
-  type PatchTaskBody,
+import type {
+  PatchTaskBody,
   TaskDetail,
-  type TaskListStatus,
+  TaskListStatus,
   TasksPage,
-  type TaskView,
+  TaskView,
   WorkflowResponse,
 } from '@atrium/contracts';
 import {
@@ -45,7 +45,7 @@ export function tasksSearch({ view, status, user }: TaskListFilter, page: number
 export const tasksQueryOptions = (filter: TaskListFilter) =>
   infiniteQueryOptions({
     queryKey: [...LISTS, filter.view, filter.status, filter.user ?? null],
-    queryFn: ({ pageParam }) => http.get(`/api/tasks/?${tasksSearch(filter, pageParam)}`, TasksPage),
+    queryFn: ({ pageParam }) => http.get<TasksPage>(`/api/tasks/?${tasksSearch(filter, pageParam)}`),
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageNumber) => (lastPage.next ? lastPageNumber + 1 : undefined),
   });
@@ -55,7 +55,7 @@ const detailKey = (taskId: number) => [...TASKS, 'detail', taskId] as const;
 export const taskQueryOptions = (taskId: number) =>
   queryOptions({
     queryKey: detailKey(taskId),
-    queryFn: () => http.get(`/api/tasks/${taskId}/`, TaskDetail),
+    queryFn: () => http.get<TaskDetail>(`/api/tasks/${taskId}/`),
   });
 
 /** The request and its steps (the workflow tree), for any task of the request. */
@@ -63,7 +63,7 @@ export const workflowQueryOptions = (taskId: number) =>
   queryOptions({
     queryKey: [...TASKS, 'workflow', taskId],
     queryFn: () =>
-      http.get(`/api/tasks/${taskId}/workflow/`, WorkflowResponse).then(({ results }) => results),
+      http.get<WorkflowResponse>(`/api/tasks/${taskId}/workflow/`).then(({ results }) => results),
   });
 
 /**
@@ -107,7 +107,7 @@ export function useDecideTask() {
   const putTask = usePutTask();
   return useMutation({
     mutationFn: ({ stepId, decision, comment }: { stepId: number; decision: Decision; comment?: string }) =>
-      http.post(`/api/tasks/${stepId}/${decision}/`, TaskDetail, comment ? { comment } : {}),
+      http.post<TaskDetail>(`/api/tasks/${stepId}/${decision}/`, comment ? { comment } : {}),
     onSuccess: putTask,
   });
 }
@@ -116,7 +116,7 @@ export function useDecideTask() {
 export function usePatchTask(taskId: number) {
   const putTask = usePutTask();
   return useMutation({
-    mutationFn: (body: PatchTaskBody) => http.patch(`/api/tasks/${taskId}/`, TaskDetail, body),
+    mutationFn: (body: PatchTaskBody) => http.patch<TaskDetail>(`/api/tasks/${taskId}/`, body),
     onSuccess: putTask,
   });
 }

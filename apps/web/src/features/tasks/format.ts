@@ -1,9 +1,9 @@
 import type { TaskPerson, TaskSla } from '@atrium/contracts';
 import type { MantineColor } from '@mantine/core';
-import { format } from 'date-fns';
+import { dateTime } from '../../lib/dates';
 
 /** DESIGN.md: dates as dd.mm.yyyy, with the time where it matters; a dash for none. */
-export const formatDateTime = (iso: string | null) => (iso ? format(new Date(iso), 'dd.MM.yyyy HH:mm') : '—');
+export const formatDateTime = (iso: string | null) => (iso ? dateTime(new Date(iso)) : '—');
 
 export const fullName = (person: Pick<TaskPerson, 'first_name' | 'last_name'>) =>
   `${person.first_name} ${person.last_name}`;

@@ -1,15 +1,14 @@
-import { CheckCodeBody, OTP_LENGTH, OTP_TTL_MINUTES } from '@atrium/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { OTP_LENGTH, OTP_TTL_MINUTES } from '@atrium/contracts';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { lazyResolver } from '../../../forms/lazy-resolver';
 import { errorMessageFor } from '../../../lib/http';
 import { useCheckCode } from '../api';
 import { ResendCodeButton } from './resend-code-button';
 
-/** The form holds only the code; the e-mail comes from the first step. */
-const CodeForm = CheckCodeBody.pick({ otp: true });
+const codeRules = lazyResolver(async () => (await import('../login-rules')).codeResolver);
 
 type CodeStepProps = { email: string };
 
@@ -18,11 +17,12 @@ export function CodeStep({ email }: CodeStepProps) {
   const navigate = useNavigate();
   const checkCode = useCheckCode();
   const { register, handleSubmit, setError, setFocus, formState } = useForm({
-    resolver: zodResolver(CodeForm),
+    resolver: codeRules,
     defaultValues: { otp: '' },
   });
 
   useEffect(() => setFocus('otp'), [setFocus]);
+  useEffect(() => void codeRules.preload(), []);
 
   const submit = handleSubmit(({ otp }) =>
     checkCode.mutate(

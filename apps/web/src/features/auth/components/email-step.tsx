@@ -1,13 +1,14 @@
-import { RequestCodeBody } from '@atrium/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../forms/lazy-resolver';
 import { errorMessageFor } from '../../../lib/http';
 import { useRequestCode } from '../api';
 
 const SUPPORT_EMAIL = 'support@atrium.local';
+
+const emailRules = lazyResolver(async () => (await import('../login-rules')).emailResolver);
 
 type EmailStepProps = { onCodeSent: (email: string) => void };
 
@@ -15,11 +16,13 @@ type EmailStepProps = { onCodeSent: (email: string) => void };
 export function EmailStep({ onCodeSent }: EmailStepProps) {
   const requestCode = useRequestCode();
   const { register, handleSubmit, setError, setFocus, formState } = useForm({
-    resolver: zodResolver(RequestCodeBody),
+    resolver: emailRules,
     defaultValues: { email: '' },
   });
 
   useEffect(() => setFocus('email'), [setFocus]);
+  // Loaded while the e-mail is typed, so that sending it does not wait for the rules.
+  useEffect(() => void emailRules.preload(), []);
 
   const submit = handleSubmit(({ email }) =>
     requestCode.mutate(

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aSession, json, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { keptSession } from '../api';
 
 const EMAIL = 'ada@northwind.test';
 const codeSent = () =>
@@ -176,6 +177,6 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(api.callsTo('POST /api/auth/check-code/')[0]?.body).toEqual({ email: EMAIL, otp: '123456' });
-    expect(JSON.parse(localStorage.getItem('atrium.session') ?? 'null')).toEqual(aSession());
+    expect(keptSession()).toEqual(aSession());
   });
 });

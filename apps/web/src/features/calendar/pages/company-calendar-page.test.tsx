@@ -11,11 +11,10 @@ import type {
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { routes } from '../../../app/router';
 import { theme } from '../../../app/theme';
 import {
   type ApiCall,
@@ -26,6 +25,7 @@ import {
   json,
   stubApi,
 } from '../../../test/fake-api';
+import { createAppRouter } from '../../../test/render-app';
 import { isoDate } from '../month-grid';
 
 const FILTER = 'POST /api/calendars/company/filter/';
@@ -132,7 +132,7 @@ function setUp({ absences = {}, vacationPeople = [], sickPeople = [], filter, fe
 function renderPage(path: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createAppRouter(path);
   const user = userEvent.setup({
     advanceTimers: (ms) => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);

@@ -1,10 +1,11 @@
 import type { CalendarFilterBody, HolidayDay } from '@atrium/contracts';
-import { Box, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCalendarEvent, IconRss } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { useCurrentSession } from '../../../app/session';
 import {
   calendarMonthQueryOptions,
@@ -13,11 +14,14 @@ import {
   structureQueryOptions,
 } from '../api';
 import { CALENDAR_VIEWS, CalendarHeader, type CalendarView } from '../components/calendar-header';
-import { FeedModal } from '../components/feed-modal';
 import { FilterPanel } from '../components/filter-panel';
 import { MonthGrid } from '../components/month-grid';
 import { isoDate, monthBounds, parseIsoDate, shiftMonth } from '../month-grid';
 import { useAwayPeople } from '../use-away-people';
+
+// The subscription modal and the phone's filter sheet load after the month, or at once when opened.
+const FeedModal = lazyPart(async () => (await import('../components/feed-modal')).FeedModal);
+const FiltersDrawer = lazyPart(async () => (await import('../components/filters-drawer')).FiltersDrawer);
 
 /** Spec §9: the calendar's requests wait 700 ms for the choices to settle. */
 export const CALENDAR_DEBOUNCE_MS = 700;
@@ -196,11 +200,15 @@ export function CompanyCalendarPage() {
         </Box>
       </Group>
       {phone && (
-        <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="bottom" size="85%">
-          {panel}
-        </Drawer>
+        <Deferred open={filtersOpen} part={FiltersDrawer}>
+          <FiltersDrawer opened={filtersOpen} onClose={filters.close}>
+            {panel}
+          </FiltersDrawer>
+        </Deferred>
       )}
-      <FeedModal opened={feedOpen} onClose={feed.close} />
+      <Deferred open={feedOpen} part={FeedModal}>
+        <FeedModal opened={feedOpen} onClose={feed.close} />
+      </Deferred>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { StorageDocument } from '@atrium/contracts';
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { shortDate } from '../../../lib/dates';
 import { sizeText } from '../document-files';
 import { DocumentThumb } from './document-thumb';
 
@@ -17,7 +17,7 @@ function detailsOf(document: StorageDocument) {
     document.category?.name,
     document.type?.name,
     document.size === null ? undefined : sizeText(document.size),
-    format(new Date(document.created_at), 'dd.MM.yyyy'),
+    shortDate(new Date(document.created_at)),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -20,7 +20,7 @@ describe('CalendarWidget', () => {
     expect(slots).toHaveLength(24);
     const current = slots.filter((slot) => slot.getAttribute('aria-current') === 'time');
     expect(current.map((slot) => slot.textContent)).toEqual(['13:30']);
-    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
     expect(scrollIntoView.mock.contexts[0]).toBe(current[0]);
   });
 

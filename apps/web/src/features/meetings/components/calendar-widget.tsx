@@ -36,8 +36,11 @@ export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: Ca
   const markerRef = useRef<HTMLLIElement>(null);
 
   // Only when the widget opens: scrolling on every minute's tick would fight the user's own scrolling.
+  // At once, not smoothly: the widget has only just appeared, and the browser takes an animated scroll
+  // for the user's own, after which it stops measuring the page's largest paint (LCP) on a home page
+  // that opens this widget by itself.
   useEffect(() => {
-    markerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    markerRef.current?.scrollIntoView({ block: 'center' });
   }, []);
 
   return (

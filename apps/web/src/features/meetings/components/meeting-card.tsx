@@ -1,8 +1,8 @@
 import type { MeetingEvent } from '@atrium/contracts';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconClock, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
+import { shortDate, weekday } from '../../../lib/dates';
 import { UserAvatar } from '../../../ui';
 import { dayOf, useAttendeeAvatars } from '../api';
 import { timingLabel } from '../timing';
@@ -99,7 +99,7 @@ export function MeetingCard({ meeting, now, onEdit, onRemove }: MeetingCardProps
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconClock size={16} aria-hidden style={{ flex: 'none' }} />
           <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {meeting.hours} · {format(day, 'EEEE')} · {format(day, 'dd.MM.yyyy')}
+            {meeting.hours} · {weekday(day)} · {shortDate(day)}
           </Text>
         </Group>
         <Group justify="space-between" gap="sm" wrap="wrap">

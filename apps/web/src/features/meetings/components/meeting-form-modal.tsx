@@ -23,9 +23,9 @@ import {
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { parseTypedDate, UserIdPicker } from '../../../forms';
+import { clockTime, isoDay } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { browserTimeZone, meetingQueryOptions, useCreateMeeting, useUpdateMeeting } from '../api';
 
@@ -87,9 +87,9 @@ function draftOf(meeting: MeetingEvent): MeetingDraft {
   const end = new Date(meeting.end);
   return {
     title: meeting.title,
-    date: format(start, 'yyyy-MM-dd'),
-    start: format(start, 'HH:mm'),
-    end: format(end, 'HH:mm'),
+    date: isoDay(start),
+    start: clockTime(start),
+    end: clockTime(end),
     link: meeting.meeting_link ?? meeting.link ?? '',
     attendees: meeting.attendees.map(({ email, displayName }) => ({ email, name: displayName })),
     repeat: meeting.recurrence ?? 'none',

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentSession } from '../../../app/session';
-import { isoDay, todaysMeetingsQueryOptions, useLiveMeetings } from '../api';
+import { isoDay } from '../../../lib/dates';
+import { todaysMeetingsQueryOptions, useLiveMeetings } from '../api';
 import { useNow } from '../use-now';
 import { CalendarWidget, type TimelineMeeting } from './calendar-widget';
 

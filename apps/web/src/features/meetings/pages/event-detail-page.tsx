@@ -10,9 +10,9 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { shortDate, weekday } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
 import { dayOf, meetingQueryOptions, useAttendeeAvatars, useLiveMeetings } from '../api';
@@ -111,7 +111,7 @@ function MeetingDetail({ meeting }: { meeting: MeetingEvent }) {
         <Stack gap="md">
           <Detail icon={<IconCalendarEvent size={18} />} label="Date">
             <Text style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {format(day, 'EEEE')}, {format(day, 'dd.MM.yyyy')}
+              {weekday(day)}, {shortDate(day)}
             </Text>
           </Detail>
           <Detail icon={<IconClock size={18} />} label="Hours">

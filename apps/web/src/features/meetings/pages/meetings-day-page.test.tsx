@@ -2,11 +2,10 @@ import type { MeetingEvent, MeetingsDay } from '@atrium/contracts';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { routes } from '../../../app/router';
 import { theme } from '../../../app/theme';
 import {
   type ApiCall,
@@ -18,6 +17,7 @@ import {
   stubEventSource,
   stubIntersectionObserver,
 } from '../../../test/fake-api';
+import { createAppRouter } from '../../../test/render-app';
 import { aMeeting } from '../meeting-fixtures';
 
 const DAY = 'GET /api/calendars/events/day/';
@@ -44,7 +44,7 @@ function setUp(days: Record<string, MeetingEvent[]>, more: Record<string, Handle
 function renderPage(path: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createAppRouter(path);
   const user = userEvent.setup();
   render(
     <Providers queryClient={queryClient}>

@@ -3,12 +3,13 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarMonth, IconRss } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
+import { isoDay, shortDate, weekday } from '../../../lib/dates';
 import { ConfirmDialog, EmptyState, LoadMore, SkeletonRows } from '../../../ui';
-import { dayOf, isoDay, meetingDaysQueryOptions, useDeleteMeeting, useLiveMeetings } from '../api';
+import { dayOf, meetingDaysQueryOptions, useDeleteMeeting, useLiveMeetings } from '../api';
 import { ImportButton } from '../components/import-button';
 import { MeetingCard } from '../components/meeting-card';
 import { MeetingFormModal } from '../components/meeting-form-modal';
@@ -93,7 +94,7 @@ export function MeetingsDayPage() {
       )}
       {ended && (
         <Text size="sm" c="dimmed" ta="center">
-          No meetings on {format(dayOf(lastDay.date), 'dd.MM.yyyy')}, so the list ends here.
+          No meetings on {shortDate(dayOf(lastDay.date))}, so the list ends here.
         </Text>
       )}
 
@@ -140,7 +141,7 @@ function DaySection({ day, today, now, onEdit, onRemove }: DaySectionProps) {
     <Stack component="section" aria-labelledby={headingId} gap="sm" data-day={day.date}>
       <Group gap="xs">
         <Title order={2} size="h4" id={headingId} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {format(date, 'EEEE')}, {format(date, 'dd.MM.yyyy')}
+          {weekday(date)}, {shortDate(date)}
         </Title>
         {today && (
           <Badge variant="light" size="sm" radius="sm" tt="none">

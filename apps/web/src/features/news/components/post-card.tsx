@@ -8,11 +8,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChatThread, chatQueryOptions, countComments } from '../../../chat';
-import { ConfirmDialog, UserAvatar } from '../../../ui';
+import { dateTime } from '../../../lib/dates';
+import { useNearScreen } from '../../../lib/near-screen';
+import { ConfirmDialog, SkeletonRows, UserAvatar } from '../../../ui';
 import { useDeletePost, useTogglePostLike } from '../api';
 import { commentLink } from '../links';
 import { PostBody } from './post-body';
@@ -20,6 +21,9 @@ import classes from './post-card.module.css';
 
 /** The job position a person without one has. */
 const NO_POSITION = 'N/A';
+
+/** How far below the screen a post's comments already load, so that scrolling rarely waits for them. */
+const COMMENTS_AHEAD_PX = 800;
 
 type PostCardProps = {
   post: Post;
@@ -34,15 +38,25 @@ export function PostCard({ post, viewer, highlightMessageId }: PostCardProps) {
   const toggleLike = useTogglePostLike();
   const deletePost = useDeletePost();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // A feed of ten posts with all their threads is the heaviest first render of the portal (and ten
+  // requests more): a post's comments load once it comes near the screen, or at once for a shared link.
+  const [cardRef, near] = useNearScreen<HTMLElement>(COMMENTS_AHEAD_PX);
+  const withComments = near || highlightMessageId !== null;
   // The thread below loads the chat anyway; its count is the fresher one.
-  const { data: threads } = useQuery(chatQueryOptions(post.chat));
+  const { data: threads } = useQuery({ ...chatQueryOptions(post.chat), enabled: withComments });
   const comments = threads ? countComments(threads) : post.comments_count;
   const author = `${post.author.first_name} ${post.author.last_name}`;
   const position = post.author.job_position_name === NO_POSITION ? null : post.author.job_position_name;
   const LikeIcon = post.liked ? IconThumbUpFilled : IconThumbUp;
 
   return (
-    <Paper component="article" aria-labelledby={titleId} withBorder p={{ base: 'md', sm: 'lg' }}>
+    <Paper
+      ref={cardRef}
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -59,7 +73,7 @@ export function PostCard({ post, viewer, highlightMessageId }: PostCardProps) {
                   </Text>
                 )}
                 <Text component="time" dateTime={post.created_at} inherit className={classes.date}>
-                  {format(new Date(post.created_at), 'dd.MM.yyyy HH:mm')}
+                  {dateTime(new Date(post.created_at))}
                 </Text>
               </Group>
             </Stack>
@@ -112,12 +126,16 @@ export function PostCard({ post, viewer, highlightMessageId }: PostCardProps) {
         </Group>
 
         <Divider />
-        <ChatThread
-          chatId={post.chat}
-          viewer={viewer}
-          linkOf={(messageId) => commentLink(post.id, messageId)}
-          highlightId={highlightMessageId}
-        />
+        {withComments ? (
+          <ChatThread
+            chatId={post.chat}
+            viewer={viewer}
+            linkOf={(messageId) => commentLink(post.id, messageId)}
+            highlightId={highlightMessageId}
+          />
+        ) : (
+          <SkeletonRows count={2} />
+        )}
       </Stack>
 
       <ConfirmDialog

@@ -180,6 +180,24 @@ describe('news page', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET /api/posts/').map((call) => call.query.get('page'))).toEqual(['1', '2']);
   });
 
+  it("loads a post's comments only once the post comes near the screen", async () => {
+    const observer = stubIntersectionObserver();
+    // jsdom lays nothing out: here every post lies far below the screen until the observer says otherwise.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 5_000, 600, 400));
+    const posts = [aPost(2), aPost(1)];
+    const { api } = renderNews('/news', {
+      posts,
+      routes: chatRoutes(posts, { 101: () => [aChatMessage(5, { chatId: 101, message: 'Seen later' })] }),
+    });
+    await screen.findByRole('article', { name: 'Post 1' }, LOADED);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/chats/'))).toEqual([]);
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+
+    observer.scrollToEnd();
+    expect(await within(post('Post 1')).findByText('Seen later', {}, LOADED)).toBeInTheDocument();
+    expect(api.callsTo('GET /api/chats/101/')).toHaveLength(1);
+  });
+
   it('opens a shared comment link: a post beyond the first page on top, the comment scrolled to and highlighted', async () => {
     const posts = Array.from({ length: 12 }, (_, index) => aPost(12 - index));
     const { api } = renderNews('/news?postId=1&messageId=5', {

@@ -1,7 +1,7 @@
-import { CreatePostBody, POST_BODY_MAX, POST_TITLE_MAX, type Post } from '@atrium/contracts';
+import { POST_BODY_MAX, POST_TITLE_MAX, type Post } from '@atrium/contracts';
 import { Alert, Button, Group, Paper, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
 import { useConfirmedCancel } from '../../../forms';
@@ -21,6 +21,8 @@ import { type CoverChange, CoverPicker } from '../components/cover-picker';
 import { PostBody } from '../components/post-body';
 
 const EDITOR_WIDTH = 760;
+
+const loadRules = () => import('../post-rules');
 
 /**
  * /news/create and /news/edit/{id}: only for post editors (spec §6); anyone else, and a post one may
@@ -70,9 +72,12 @@ function PostEditor({ post }: { post: Post | null }) {
   const [saving, setSaving] = useState(false);
   const touched = title !== (stored?.title ?? '') || body !== (stored?.body ?? '') || cover !== null;
   const { requestCancel, dialog } = useConfirmedCancel(touched, () => navigate('/news'));
+  // Loaded while the post is written, so that saving does not wait for the rules.
+  useEffect(() => void loadRules(), []);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    const { CreatePostBody } = await loadRules();
     const checked = CreatePostBody.safeParse({ title, body });
     if (!checked.success) {
       const first = (field: string) => checked.error.issues.find((issue) => issue.path[0] === field)?.message;

@@ -1,7 +1,7 @@
 import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
 import { IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { directoryQueryOptions } from '../api';
 
@@ -28,9 +28,12 @@ export function DirectoryList({ filter, keep, hint, children }: DirectoryListPro
     if (error) console.warn('The people list could not be loaded', error);
   }, [error]);
 
-  if (isPending) return <SkeletonRows count={8} variant="table" columns={5} />;
-  const loaded = data?.pages.flatMap((page) => page.results) ?? [];
-  const people = keep ? loaded.filter(keep) : loaded;
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.results), [data]);
+  // The rows, the directory's heaviest render, are a deferred update: React renders them in slices
+  // between which the browser stays responsive, instead of in one long task when a page arrives.
+  const shown = useDeferredValue(loaded);
+  if (isPending || shown === undefined) return <SkeletonRows count={8} variant="table" columns={5} />;
+  const people = keep ? shown.filter(keep) : shown;
   if (people.length === 0 && !hasNextPage) {
     return <EmptyState text="No people found" hint={hint} icon={IconUsers} />;
   }
@@ -38,7 +41,8 @@ export function DirectoryList({ filter, keep, hint, children }: DirectoryListPro
     <>
       {people.length > 0 && children(people)}
       {isFetchingNextPage && <SkeletonRows count={2} variant="table" columns={5} />}
-      {hasNextPage && !isFetchingNextPage && (
+      {/* Only below the rows of the last page: above them, it would still be in view and ask again. */}
+      {hasNextPage && !isFetchingNextPage && shown === loaded && (
         <LoadMore key={data?.pages.length} onVisible={() => void fetchNextPage()} />
       )}
     </>

@@ -1,8 +1,12 @@
 import { ActionIcon, CloseButton, Divider, NavLink, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useEffectEvent, useId, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useEffectEvent, useId, useState } from 'react';
+import { lazyPart } from '../../../app/lazy-parts';
 import { readSearchHistory, saveSearchQuery } from '../../../lib/search-history';
-import { TaskTemplates } from './task-templates';
+import { TemplatesSkeleton } from './templates-skeleton';
+
+// The templates (with their icons) load when the panel first opens, not with the page.
+const TaskTemplates = lazyPart(async () => (await import('./task-templates')).TaskTemplates);
 
 /** Spec §9: the name search waits 500 ms after the last keystroke. */
 const NAME_SEARCH_DEBOUNCE_MS = 500;
@@ -136,7 +140,9 @@ export function PeopleSearch({ value, onSearch }: PeopleSearchProps) {
           <Text size="xs" fw={600} c="dimmed" px="xs">
             Templates
           </Text>
-          <TaskTemplates onChosen={() => setPanelOpened(false)} />
+          <Suspense fallback={<TemplatesSkeleton />}>
+            <TaskTemplates onChosen={() => setPanelOpened(false)} />
+          </Suspense>
         </Stack>
       </Popover.Dropdown>
     </Popover>

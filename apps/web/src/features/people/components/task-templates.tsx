@@ -1,25 +1,15 @@
-import { Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { taskTemplatesQueryOptions } from '../../../lib/task-templates';
 import { TemplateIcon } from '../../../ui';
+import { TemplatesSkeleton } from './templates-skeleton';
 
 /**
  * Where choosing a template leads (spec §2 Routes): from /people to /tasks, starting a request from the
  * template's form.
  */
 export const taskRequestPath = (key: string) => `/tasks?${new URLSearchParams({ form: key, from: 'list' })}`;
-
-function TemplatesSkeleton() {
-  return (
-    <Stack gap={10} px="xs" py={6} role="status" aria-busy="true">
-      <VisuallyHidden>Loading templates…</VisuallyHidden>
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={12} width={`${70 - row * 15}%`} aria-hidden />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The search panel's active task templates (spec people side §2), each with its icon; choosing one

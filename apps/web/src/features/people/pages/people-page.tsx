@@ -2,18 +2,23 @@ import type { UserListItem } from '@atrium/contracts';
 import { Badge, Button, Group, SegmentedControl, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { useWidgets } from '../../../app/widgets/widgets-context';
+import { SkeletonRows } from '../../../ui';
 import { DirectoryList } from '../components/directory-list';
-import { GradeView } from '../components/grade-view';
-import { GroupView } from '../components/group-view';
 import { PeopleSearch } from '../components/people-search';
 import { PeopleTable } from '../components/people-table';
 import { fullName } from '../components/person-parts';
 import { FilterChips } from '../filters/filter-chips';
-import { FilterModal } from '../filters/filter-modal';
 import { activeFilterCount, filterBody, type PeopleFilters } from '../filters/people-filters';
+
+// The filter modal (with its selects) loads after the list, or at once when it is opened; the grade and
+// group modes when they are chosen.
+const FilterModal = lazyPart(async () => (await import('../filters/filter-modal')).FilterModal);
+const GradeView = lazyPart(async () => (await import('../components/grade-view')).GradeView);
+const GroupView = lazyPart(async () => (await import('../components/group-view')).GroupView);
 
 const DIRECTORY_MODES = [
   { value: 'table', label: 'Table' },
@@ -100,23 +105,27 @@ export function PeoplePage({ isUser = false }: PeoplePageProps) {
           {(people) => <PeopleTable people={people} onOpen={openProfile} />}
         </DirectoryList>
       )}
-      {mode === 'grade' && (
-        <GradeView filter={body} grades={filters.grade ?? []} hint={hint} onOpen={openProfile} />
-      )}
-      {mode === 'group' && <GroupView filter={body} onOpen={openProfile} />}
+      <Suspense fallback={<SkeletonRows count={6} />}>
+        {mode === 'grade' && (
+          <GradeView filter={body} grades={filters.grade ?? []} hint={hint} onOpen={openProfile} />
+        )}
+        {mode === 'group' && <GroupView filter={body} onOpen={openProfile} />}
+      </Suspense>
 
-      <FilterModal
-        opened={modalOpened}
-        onClose={modal.close}
-        filters={filters}
-        q={q}
-        isUser={isUser}
-        onApply={(chosen, text) => {
-          setFilters(chosen);
-          setQ(text);
-          modal.close();
-        }}
-      />
+      <Deferred open={modalOpened} part={FilterModal}>
+        <FilterModal
+          opened={modalOpened}
+          onClose={modal.close}
+          filters={filters}
+          q={q}
+          isUser={isUser}
+          onApply={(chosen, text) => {
+            setFilters(chosen);
+            setQ(text);
+            modal.close();
+          }}
+        />
+      </Deferred>
     </Stack>
   );
 }

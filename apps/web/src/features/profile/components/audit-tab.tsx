@@ -2,8 +2,8 @@ import { AUDIT_PAGE_SIZE, type AuditChange, type AuditLogEntry, type AuditValue 
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
+import { dateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { EmptyState, LabelledPagination, SkeletonRows } from '../../../ui';
 import { auditQueryOptions } from '../audit-api';
@@ -81,7 +81,7 @@ function Changes({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
-const when = (entry: AuditLogEntry) => format(new Date(entry.at), 'dd.MM.yyyy HH:mm');
+const when = (entry: AuditLogEntry) => dateTime(new Date(entry.at));
 const who = (entry: AuditLogEntry) => entry.actor?.full_name ?? 'System';
 
 function EntryRow({ entry }: { entry: AuditLogEntry }) {

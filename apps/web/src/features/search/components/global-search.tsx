@@ -61,7 +61,7 @@ export function GlobalSearch({ onSelect }: GlobalSearchProps) {
       top={0}
       left={0}
       right={0}
-      h="var(--app-shell-header-height, 56px)"
+      h="var(--app-header-height, 56px)"
       px="sm"
       gap="xs"
       wrap="nowrap"
