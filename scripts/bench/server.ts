@@ -71,7 +71,11 @@ export async function startServer(
   delete env.DATA_DIR;
   if (spec.url) env.DATABASE_URL = spec.url;
   else env.DATA_DIR = spec.dir;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/launch.mjs'], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (Node refuses
+  // --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/launch.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', out, out],
