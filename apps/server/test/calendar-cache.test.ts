@@ -2,7 +2,6 @@ import { type CalendarMonth, GROUP_HR, GROUP_USER } from '@atrium/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absences, departments, holidays, levelTypes, users } from '../src/db/schema/index';
-import { createMonthCache } from '../src/modules/calendar/month-cache';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
 import { createTestApp, type TestApp } from './test-app';
@@ -84,7 +83,7 @@ describe('a company month kept by the process', () => {
     const sent = statements;
     expect(again).toEqual(first);
     expect(sent.filter((s) => s.includes('"absences"'))).toEqual([]);
-    expect(sent.filter((s) => s.includes('calendar_version'))).toHaveLength(1);
+    expect(sent.filter((s) => s.includes('people_version'))).toHaveLength(1);
     expect(sent.length).toBeLessThanOrEqual(2); // the version with the viewer's rights, and perhaps the session
   });
 
@@ -141,39 +140,5 @@ describe('a company month kept by the process', () => {
     const annOnly = await november(ben, { users: [id.Ann!] });
     expect(day(annOnly, '2026-11-16').vacation_count).toBe(0);
     expect(day(both, '2026-11-16').vacation_count).toBe(1);
-  });
-});
-
-describe('createMonthCache', () => {
-  it('computes a key once for all who ask while it runs, and again under a new version', async () => {
-    const cache = createMonthCache<number>();
-    let runs = 0;
-    const compute = async () => {
-      runs++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return runs;
-    };
-    const answers = await Promise.all([1, 2, 3].map(() => cache.get('m', '1', compute)));
-    expect(answers).toEqual([1, 1, 1]);
-    expect(await cache.get('m', '2', compute)).toBe(2);
-    expect(await cache.get('m', '2', compute)).toBe(2);
-    expect(runs).toBe(2);
-  });
-
-  it('keeps no failed computation', async () => {
-    const cache = createMonthCache<string>();
-    await expect(cache.get('m', '1', () => Promise.reject(new Error('database gone')))).rejects.toThrow();
-    expect(await cache.get('m', '1', async () => 'ok')).toBe('ok');
-  });
-
-  it('holds at most its bound, dropping the month used longest ago', async () => {
-    const cache = createMonthCache<string>(2);
-    await cache.get('a', '1', async () => 'a');
-    await cache.get('b', '1', async () => 'b');
-    await cache.get('a', '1', async () => 'a again'); // a is used: b is now the oldest
-    await cache.get('c', '1', async () => 'c');
-    expect(cache.size).toBe(2);
-    expect(await cache.get('a', '1', async () => 'a computed')).toBe('a');
-    expect(await cache.get('b', '1', async () => 'b computed')).toBe('b computed');
   });
 });

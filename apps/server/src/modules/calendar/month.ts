@@ -2,12 +2,12 @@ import { type AwayPerson, CALENDAR_DAY_LIMIT, type CalendarDay, type CalendarMon
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { absences } from '../../db/schema/index';
+import type { VersionedCache } from '../../lib/versioned-cache';
 import type { SessionInfo } from '../auth/sessions';
 import { conditions } from '../users/directory';
 import { daysBetween, isoWeek, isWeekend, monthGridRange } from './dates';
 import { holidaysBetween } from './holidays';
 import { type AwayOnGrid, awayOnGrid, GRID_DAYS, type RunCandidate } from './month-away';
-import type { MonthCache } from './month-cache';
 import { calendarViewer } from './policy';
 
 /**
@@ -115,6 +115,9 @@ export function buildMonth(
 }
 
 /** A month's holidays and who is away on its grid: what a company month keeps in the cache. */
+/** Months kept per process at most: each is ~100 kB at most (its named runs are bounded). */
+export const MONTH_CACHE_ENTRIES = 64;
+
 export type MonthBase = { holidays: { date: string; vacation: boolean }[]; away: AwayOnGrid };
 
 const NO_ONE: AwayOnGrid = { changes: [], candidates: [] };
@@ -123,7 +126,7 @@ const NO_ONE: AwayOnGrid = { changes: [], candidates: [] };
  * The company calendar of the session's active company for a month: the people the directory's
  * filter keys select (ids, Department, Division, company scope and active people only), counted per
  * day, and with `detail` the few of them each day can show (decision 0015). What does not depend on the
- * viewer is kept in `cache` under the calendar version (decision 0018).
+ * viewer is kept in `cache` under the people version (decisions 0018, 0021).
  */
 export async function companyMonth(
   db: Db,
@@ -136,7 +139,7 @@ export async function companyMonth(
     department?: number[];
     division?: number[];
   },
-  cache: MonthCache<MonthBase>,
+  cache: VersionedCache<MonthBase>,
 ): Promise<CalendarMonth> {
   const { year, month, detail } = filter;
   const { start, end } = monthGridRange(year, month);

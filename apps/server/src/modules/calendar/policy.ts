@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { managerLinks } from '../../db/schema/index';
+import { peopleVersion } from '../../lib/versioned-cache';
 import type { SessionInfo } from '../auth/sessions';
 import { HR_PERMISSION, holdsPermission } from '../users/policy';
 
 export type CalendarViewer = {
-  /** The calendar version (decision 0018): a kept month computed under another one is out of date. */
+  /** The people version (decisions 0018, 0021): a kept month computed under another one is out of date. */
   version: string;
   /** Whether the viewer may know the kind of a person's absence. */
   seesKind: (userId: number) => boolean;
@@ -24,7 +25,7 @@ export async function calendarViewer(
 ): Promise<CalendarViewer> {
   const [row] = await queryRows<{ version: string; hr: boolean; managed: number[] }>(
     db,
-    sql`select (select version::text from calendar_version) as version,
+    sql`select ${peopleVersion} as version,
       ${holdsPermission(viewer.userId, companyId, HR_PERMISSION)} as hr,
       array(select ${managerLinks.userId} from ${managerLinks} where ${managerLinks.managerId} = ${viewer.userId}) as managed`,
   );

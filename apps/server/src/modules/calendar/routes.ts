@@ -15,13 +15,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/errors';
 import { nextPage } from '../../lib/pagination';
+import { createVersionedCache } from '../../lib/versioned-cache';
 import { requireSession } from '../../plugins/session';
-import { listUsers } from '../users/directory';
+import { createDirectoryCache, listUsers } from '../users/directory';
 import { memberCompanyIds, profileAccess } from '../users/policy';
 import { feedCalendar, issueFeed, readFeed, revokeFeed } from './feed';
 import { holidaysYear } from './holidays';
-import { companyMonth, type MonthBase, personalMonth } from './month';
-import { createMonthCache } from './month-cache';
+import { companyMonth, MONTH_CACHE_ENTRIES, type MonthBase, personalMonth } from './month';
 
 const tags = ['calendar'];
 const IdParams = z.object({ id: z.coerce.number({ error: 'Expected an id' }).int().positive() });
@@ -31,7 +31,8 @@ const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 
 export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, config }) => {
   const currentYear = () => clock.now().getUTCFullYear();
   // This process's company months (decision 0018); every process checks the version in the database.
-  const months = createMonthCache<MonthBase>();
+  const months = createVersionedCache<MonthBase>(MONTH_CACHE_ENTRIES);
+  const missingPeople = createDirectoryCache();
 
   app.get(
     '/api/calendars/company/holidays/',
@@ -94,11 +95,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request) => {
       const { page, page_size, count } = request.query;
-      const result = await listUsers(db, requireSession(request), request.body, {
-        page,
-        pageSize: page_size,
-        countOnly: count,
-      });
+      const result = await listUsers(
+        db,
+        requireSession(request),
+        request.body,
+        { page, pageSize: page_size, countOnly: count },
+        missingPeople,
+      );
       const next = count
         ? null
         : nextPage('/api/calendars/company/get_missing_users/', request.query, result.count);

@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { absences, departments, dictionaryItems, managerLinks, users } from '../../db/schema/index';
+import { createVersionedCache, peopleVersion, type VersionedCache } from '../../lib/versioned-cache';
 import { overlapsPeriod } from '../absences/period';
 import type { SessionInfo } from '../auth/sessions';
 import { directoryCompanies } from './policy';
@@ -74,17 +75,21 @@ function awayDuring(list: 'vacation' | 'sick_leave', from: string | undefined, t
 const linksOfType = (types: number[] | undefined) =>
   types?.length ? sql`and ml.manager_type_id in (${idList(types)})` : sql``;
 
+/** The companies a filter lists people of: those it names that the viewer belongs to, else the active one. */
+const companiesOf = (db: Db, session: SessionInfo, filter: UsersFilter) =>
+  directoryCompanies(db, session, [...(filter.Company ?? []), ...(filter.company ?? [])]);
+
 /** The directory's WHERE over users for a filter (company scope included); undefined when nothing can match. */
 export async function conditions(
   db: Db,
   session: SessionInfo,
   filter: UsersFilter,
 ): Promise<SQL | undefined> {
-  const companies = await directoryCompanies(db, session, [
-    ...(filter.Company ?? []),
-    ...(filter.company ?? []),
-  ]);
-  if (companies.length === 0) return undefined;
+  const companies = await companiesOf(db, session, filter);
+  return companies.length === 0 ? undefined : filterConditions(db, companies, filter);
+}
+
+async function filterConditions(db: Db, companies: number[], filter: UsersFilter): Promise<SQL | undefined> {
   // is_active as a bare column, not compared with a parameter: the partial indexes (… where is_active)
   // then match under any plan, a generic one of a prepared statement too.
   const where: (SQL | undefined)[] = [inArray(users.companyId, companies), sql`${users.isActive}`];
@@ -231,13 +236,47 @@ export function directoryQueries(db: Db, where: SQL, filter: UsersFilter, page: 
   };
 }
 
-/** One page of the directory, scoped to the viewer's companies, in name order. */
-export async function listUsers(db: Db, session: SessionInfo, filter: UsersFilter, page: DirectoryPage) {
-  const where = await conditions(db, session, filter);
-  if (!where) return { count: 0, results: [] as UserListItem[] };
+export type DirectoryAnswer = { count: number; results: UserListItem[] };
+
+/**
+ * Directory answers one process keeps at most (decision 0021): a page holds 15–100 people, a few kB to
+ * ~40 kB, a count nothing.
+ */
+export const DIRECTORY_CACHE_ENTRIES = 256;
+
+export const createDirectoryCache = () => createVersionedCache<DirectoryAnswer>(DIRECTORY_CACHE_ENTRIES);
+
+/**
+ * One page of the directory, scoped to the viewer's companies, in name order. With a cache, an answer
+ * computed under the current people version is reused (decision 0021): one statement instead of the
+ * count and the page, which for a filter with a search text read the trigram index twice.
+ */
+export async function listUsers(
+  db: Db,
+  session: SessionInfo,
+  filter: UsersFilter,
+  page: DirectoryPage,
+  cache?: VersionedCache<DirectoryAnswer>,
+): Promise<DirectoryAnswer> {
+  const companies = await companiesOf(db, session, filter);
+  if (companies.length === 0) return { count: 0, results: [] };
+  const compute = () => answer(db, companies, filter, page);
+  if (!cache) return compute();
+  const [row] = await queryRows<{ version: string }>(db, sql`select ${peopleVersion} as version`);
+  return cache.get(JSON.stringify([companies, filter, page]), row?.version ?? '', compute);
+}
+
+async function answer(
+  db: Db,
+  companies: number[],
+  filter: UsersFilter,
+  page: DirectoryPage,
+): Promise<DirectoryAnswer> {
+  const where = await filterConditions(db, companies, filter);
+  if (!where) return { count: 0, results: [] };
   const queries = directoryQueries(db, where, filter, page);
   const [total] = await queries.count;
-  if (page.countOnly || !total?.n) return { count: total?.n ?? 0, results: [] as UserListItem[] };
+  if (page.countOnly || !total?.n) return { count: total?.n ?? 0, results: [] };
   const rows = await queries.rows(total.n);
   const results: UserListItem[] = rows.map((row) => ({
     ...row,

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { nextPage } from '../../lib/pagination';
 import { requireSession } from '../../plugins/session';
-import { listUsers } from './directory';
+import { createDirectoryCache, listUsers } from './directory';
 
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  // This process's directory answers (decision 0021); every process checks the version in the database.
+  const answers = createDirectoryCache();
+
   app.get(
     '/api/users/',
     {
@@ -25,6 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         requireSession(request),
         {},
         { page, pageSize: page_size, countOnly: count },
+        answers,
       );
       return { ...result, next: count ? null : nextPage('/api/users/', request.query, result.count) };
     },
@@ -45,11 +49,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     },
     async (request) => {
       const { page, page_size, count } = request.query;
-      const result = await listUsers(db, requireSession(request), request.body, {
-        page,
-        pageSize: page_size,
-        countOnly: count,
-      });
+      const result = await listUsers(
+        db,
+        requireSession(request),
+        request.body,
+        { page, pageSize: page_size, countOnly: count },
+        answers,
+      );
       return { ...result, next: count ? null : nextPage('/api/users/filter/', request.query, result.count) };
     },
   );
