@@ -95,6 +95,10 @@ export async function capturePhase(
               `${spec.name} ${scenario.name}: ${request.method} ${request.path} answered ${warm.statusCode}: ${warm.body.slice(0, 300)}`,
             );
           }
+          // Company months and directory answers are kept per process under the people version
+          // (decisions 0018, 0021): moved, the recorded request computes its answer afresh, so the raw
+          // SQL is what the answer costs, not the one statement that finds it kept.
+          await db.execute(sql`update people_version set version = version + 1`);
           const { result, recording: taken } = await recording.record(() => inject(scenario, request));
           if (result.statusCode !== scenario.expect)
             throw new Error(`${scenario.name}: ${result.statusCode}`);

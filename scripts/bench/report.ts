@@ -229,6 +229,10 @@ export function markdown(report: Report): string {
         )} | ${fmt(row.foreign_cpu_cores, 2)} / ${fmt(row.raw_sql_foreign_cpu_cores, 2)}${row.busy ? ' †' : ''} | ${row.pass ? 'yes' : `**NO**: ${row.failures.join('; ')}`} |`,
       );
     }
+    lines.push(
+      '',
+      'Raw SQL: the statements of one request replayed through the same driver. For the routes that keep their answers (the company month, the directory, the missing people), those of an answer computed afresh.',
+    );
     if (report.rows.some((row) => row.engine === engine.engine && row.busy))
       lines.push(
         '',
