@@ -22,14 +22,16 @@ export const NAMED_PER_CONNECTION = 300;
 export class NamingClient extends pg.Client {
   readonly #named = new Set<string>();
 
+  readonly #forward = super.query.bind(this) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+
   // pg's query() has many overloads; only the config object form (Drizzle's) is rewritten.
   // biome-ignore lint/suspicious/noExplicitAny: pg's own signature, forwarded as it came
   override query(config: any, values?: any, callback?: any): any {
-    const forward = super.query.bind(this) as (
-      config: unknown,
-      values?: unknown,
-      callback?: unknown,
-    ) => unknown;
+    const forward = this.#forward;
     this.#batchWrites();
     if (isUnnamedConfig(config)) {
       const params = Array.isArray(values) ? values : config.values;
