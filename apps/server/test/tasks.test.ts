@@ -455,6 +455,22 @@ describe('GET /api/tasks/', () => {
     expect((await as.emil.get('/api/tasks/?status=important')).status).toBe(422);
   });
 
+  it('counts every match on the last page and on a page past the end', async () => {
+    const { count } = await list('emil', 'view=creator&status=active');
+    const last = await list('emil', `view=creator&status=active&page_size=2&page=${Math.ceil(count / 2)}`);
+    expect(last.count).toBe(count);
+    expect(last.results).toHaveLength(count % 2 || 2);
+    const past = await list(
+      'emil',
+      `view=creator&status=active&page_size=2&page=${Math.ceil(count / 2) + 1}`,
+    );
+    expect(past).toMatchObject({ count, results: [] });
+    expect(await list('maya', 'view=creator&status=overdue&order=created_at')).toMatchObject({
+      count: 0,
+      results: [],
+    });
+  });
+
   it('lists a person’s tasks with user= for themself, their managers and HR, including requests for them', async () => {
     const forEmil = await fileRequest(t, {
       companyId: acme,

@@ -1,5 +1,5 @@
 import type { TaskDecision, TaskDetail, WorkflowItem } from '@atrium/contracts';
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taskDecisions, tasks, taskTemplates, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -71,6 +71,18 @@ export async function loadTaskDetail(
   };
 }
 
+/**
+ * The decision that stands on a task: a step is decided once, and should history hold more, the latest
+ * one. Read inside the workflow's statement, one round trip for the whole workflow.
+ */
+const standingDecision = sql<StoredDecision | null>`(
+  select json_build_object('decision', d.decision, 'comment', d.comment, 'at', d.created_at,
+    'by', json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'avatar', u.avatar))
+    from ${taskDecisions} d join ${users} u on u.id = d.user_id
+   where d.task_id = ${tasks.id}
+   order by d.id desc limit 1)`;
+type StoredDecision = Omit<TaskDecision, 'at'> & { at: string };
+
 /** The request as a group, then its steps in order, each with its status, routing and decision. */
 export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promise<WorkflowItem[]> {
   const requestId = access.request.id;
@@ -78,34 +90,13 @@ export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promi
     .select({
       task: tasks,
       person: { id: users.id, first_name: users.firstName, last_name: users.lastName, avatar: users.avatar },
+      decision: standingDecision,
     })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.userId))
     .where(or(eq(tasks.id, requestId), eq(tasks.parentTaskId, requestId)))
     .orderBy(sql`${tasks.parentTaskId} is not null`, asc(tasks.p), asc(tasks.id));
-  const decisions = await db
-    .select({
-      taskId: taskDecisions.taskId,
-      decision: taskDecisions.decision,
-      comment: taskDecisions.comment,
-      at: taskDecisions.createdAt,
-      by: { id: users.id, first_name: users.firstName, last_name: users.lastName, avatar: users.avatar },
-    })
-    .from(taskDecisions)
-    .innerJoin(users, eq(users.id, taskDecisions.userId))
-    .where(
-      inArray(
-        taskDecisions.taskId,
-        rows.map((row) => row.task.id),
-      ),
-    )
-    .orderBy(asc(taskDecisions.id));
-  // A step is decided once; should history hold more, the latest decision is the one that stands.
-  const decisionOf = new Map<number, TaskDecision>();
-  for (const d of decisions) {
-    decisionOf.set(d.taskId, { decision: d.decision, by: d.by, at: d.at.toISOString(), comment: d.comment });
-  }
-  return rows.map(({ task, person }) => ({
+  return rows.map(({ task, person, decision }) => ({
     id: task.id,
     name: task.name,
     parent_task: task.parentTaskId,
@@ -118,7 +109,8 @@ export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promi
     sla_at: task.slaAt?.toISOString() ?? null,
     completed_at: task.completedAt?.toISOString() ?? null,
     routing: task.routing,
-    decision: decisionOf.get(task.id) ?? null,
+    // JSON carries the time in PostgreSQL's text form: the API's is ISO 8601 in UTC.
+    decision: decision ? { ...decision, at: new Date(decision.at).toISOString() } : null,
   }));
 }
 

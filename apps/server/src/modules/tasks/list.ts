@@ -1,6 +1,6 @@
 import type { TaskListStatus, TaskRow, TaskView } from '@atrium/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chatMessages, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
 import { taskSla, workflowStatus } from './status';
@@ -53,10 +53,13 @@ const rowColumns = {
   updatedAt: tasks.updatedAt,
 };
 
-/** Task rows with their people, template and comment count: one query, whatever the number of rows. */
-export function selectTaskRows(db: Db) {
+/**
+ * Task rows with their people, template and comment count (and `extra` columns): one query, whatever
+ * the number of rows.
+ */
+function taskRowsWith<Extra extends SelectedFields>(db: Db, extra: Extra) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extra })
     .from(tasks)
     .leftJoin(parent, eq(parent.id, tasks.parentTaskId))
     .innerJoin(creator, eq(creator.id, tasks.managerId))
@@ -64,6 +67,8 @@ export function selectTaskRows(db: Db) {
     .leftJoin(position, eq(position.id, person.jobPositionId))
     .leftJoin(taskTemplates, eq(taskTemplates.id, tasks.templateId));
 }
+
+export const selectTaskRows = (db: Db) => taskRowsWith(db, {});
 
 type SelectedRow = Awaited<ReturnType<typeof selectTaskRows>>[number];
 
@@ -166,22 +171,36 @@ function orderOf(order: string | undefined, status: TaskListStatus) {
   }
 }
 
-/** One page of a task list: two queries (the count and the rows), whatever the page holds. */
+/**
+ * One page of a task list in one statement, whatever the page holds: the page's ids are chosen first,
+ * each with the number of all matches (`count(*) over ()`), and only they are joined with their people
+ * and comment counts. A page past the end holds no row to carry the number: it is counted on its own.
+ */
 export async function listTasks(
   db: Db,
   input: ListTasksInput,
 ): Promise<{ count: number; results: TaskRow[] }> {
   const where = listCondition(input);
-  const [counted, rows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(tasks)
-      .where(where),
-    selectTaskRows(db)
-      .where(where)
-      .orderBy(...orderOf(input.order, input.status))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-  ]);
-  return { count: counted[0]?.count ?? 0, results: rows.map((row) => toTaskRow(row, input.now)) };
+  const order = orderOf(input.order, input.status);
+  const page = db
+    .select({ id: tasks.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(tasks)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .as('page');
+  const rows = await taskRowsWith(db, { total: page.total })
+    .innerJoin(page, eq(page.id, tasks.id))
+    .orderBy(...order);
+  const count = rows[0]?.total ?? (input.page === 1 ? 0 : await countTasks(db, where));
+  return { count, results: rows.map((row) => toTaskRow(row, input.now)) };
+}
+
+async function countTasks(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(tasks)
+    .where(where);
+  return row?.count ?? 0;
 }

@@ -1,11 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { managerLinks, tasks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import type { ChatAccess } from '../chats/access';
 import { HR_PERMISSION, holdsPermission } from '../users/policy';
 
 type TaskRecord = typeof tasks.$inferSelect;
+
+const parent = alias(tasks, 'request');
 
 export type TaskAccess = {
   /** The task asked for: a request or one of its steps. */
@@ -29,36 +32,41 @@ export type TaskAccess = {
  * if it did not exist.
  */
 export async function taskAccess(db: Db, viewer: SessionInfo, taskId: number): Promise<TaskAccess | null> {
-  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
-  if (!task) return null;
-  const [request] =
-    task.parentTaskId === null
-      ? [task]
-      : await db.select().from(tasks).where(eq(tasks.id, task.parentTaskId));
-  if (!request) return null;
-  // The rest in one statement: each access check is a round trip of every request about a task.
-  const [standing] = await queryRows<{ steps: number[] | null; managed: boolean; hr: boolean }>(
-    db,
-    sql`select
-      (select array_agg(t.user_id) from ${tasks} t where t.parent_task_id = ${request.id}) as steps,
-      exists (select 1 from ${managerLinks} ml
-        where ml.user_id = ${request.userId} and ml.manager_id = ${viewer.userId}) as managed,
-      ${holdsPermission(viewer.userId, request.companyId, HR_PERMISSION)} as hr`,
-  );
-  const isHr = standing?.hr === true;
-  const participants = [...new Set([request.managerId, request.userId, ...(standing?.steps ?? [])])].filter(
+  // One statement, the task with its request and the viewer's standing: every request about a task
+  // asks this first, and each round trip counts (issue 11). `request` is the task's own row when it is
+  // a request; its columns below mean "the request's".
+  const requestOf = (column: string): SQL =>
+    sql`coalesce(${parent}.${sql.identifier(column)}, ${tasks}.${sql.identifier(column)})`;
+  const [row] = await db
+    .select({
+      task: tasks,
+      parent,
+      steps: sql<number[] | null>`(select array_agg(t.user_id) from ${tasks} t
+        where t.parent_task_id = ${requestOf('id')})`,
+      managed: sql<boolean>`exists (select 1 from ${managerLinks} ml
+        where ml.user_id = ${requestOf('user_id')} and ml.manager_id = ${viewer.userId})`,
+      hr: holdsPermission(viewer.userId, requestOf('company_id'), HR_PERMISSION).mapWith(Boolean),
+    })
+    .from(tasks)
+    .leftJoin(parent, eq(parent.id, tasks.parentTaskId))
+    .where(eq(tasks.id, taskId));
+  if (!row) return null;
+  const { task, steps, managed, hr } = row;
+  const request = row.parent ?? task;
+  // A step whose request is gone (a broken row) is nobody's to see.
+  if (task.parentTaskId !== null && !row.parent) return null;
+  const participants = [...new Set([request.managerId, request.userId, ...(steps ?? [])])].filter(
     (id): id is number => id !== null,
   );
   const isParticipant = participants.includes(viewer.userId);
-  const isManager = standing?.managed === true;
-  if (!isParticipant && !isManager && !isHr) return null;
+  if (!isParticipant && !managed && !hr) return null;
   return {
     task,
     request,
     participants,
     isParticipant,
-    isManager,
-    isHr,
+    isManager: managed,
+    isHr: hr,
     isCreator: request.managerId === viewer.userId,
   };
 }
