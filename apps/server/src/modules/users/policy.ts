@@ -1,6 +1,6 @@
 import type { EditMode } from '@atrium/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { companyMembers, groupPermissions, managerLinks, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 
@@ -64,31 +64,44 @@ export type ProfileAccess = {
 };
 
 /**
+ * The viewer's standing towards a person, as columns of a statement over users: whether they share a
+ * company (else the person does not exist for them), and whether the viewer is HR of the person's own
+ * company. Asked inside the statement that reads the person, so that access costs no round trip.
+ */
+export const standingColumns = (viewerId: number) => ({
+  shareCompany: sql<boolean>`exists (select 1 from ${companyMembers} t join ${companyMembers} v
+    on v.company_id = t.company_id where t.user_id = ${users.id} and v.user_id = ${viewerId})`,
+  isHr: holdsPermission(viewerId, sql`${users.companyId}`, HR_PERMISSION).mapWith(Boolean),
+});
+
+type Standing = { id: number; companyId: number; shareCompany: boolean; isHr: boolean };
+
+/**
  * What a viewer may do with a profile: null when the person is in none of the viewer's companies
  * (answered 404, as if they did not exist). HR is whoever holds partial_update_user in the person's
  * own company; HR of another company is a colleague like any other.
  */
+export function accessFrom(viewerId: number, standing: Standing | undefined): ProfileAccess | null {
+  if (!standing?.shareCompany) return null;
+  const isSelf = viewerId === standing.id;
+  return {
+    target: { id: standing.id, companyId: standing.companyId },
+    seesPrivate: isSelf || standing.isHr,
+    editMode: standing.isHr ? 'hr' : isSelf ? 'self' : 'none',
+  };
+}
+
+/** A viewer's access to a profile (see accessFrom), in one statement. */
 export async function profileAccess(
   db: Db,
   viewer: SessionInfo,
   targetId: number,
 ): Promise<ProfileAccess | null> {
-  // One statement: every request about a profile asks this first, and each round trip counts (issue 11).
-  const [row] = await queryRows<{ id: number; companyId: number; shareCompany: boolean; isHr: boolean }>(
-    db,
-    sql`select u.id, u.company_id as "companyId",
-      exists (select 1 from ${companyMembers} t join ${companyMembers} v on v.company_id = t.company_id
-        where t.user_id = u.id and v.user_id = ${viewer.userId}) as "shareCompany",
-      ${holdsPermission(viewer.userId, sql`u.company_id`, HR_PERMISSION)} as "isHr"
-    from ${users} u where u.id = ${targetId}`,
-  );
-  if (!row?.shareCompany) return null;
-  const isSelf = viewer.userId === row.id;
-  return {
-    target: { id: row.id, companyId: row.companyId },
-    seesPrivate: isSelf || row.isHr,
-    editMode: row.isHr ? 'hr' : isSelf ? 'self' : 'none',
-  };
+  const [standing] = await db
+    .select({ id: users.id, companyId: users.companyId, ...standingColumns(viewer.userId) })
+    .from(users)
+    .where(eq(users.id, targetId));
+  return accessFrom(viewer.userId, standing);
 }
 
 /**

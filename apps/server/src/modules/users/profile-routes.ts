@@ -33,8 +33,8 @@ async function accessOr404(db: Db, session: SessionInfo, id: number): Promise<Pr
   return access;
 }
 
-async function profileOf(db: Db, access: ProfileAccess) {
-  const profile = await loadProfile(db, access);
+async function profileOf(db: Db, viewerId: number, targetId: number) {
+  const profile = await loadProfile(db, viewerId, targetId);
   if (!profile) throw notFound();
   return profile;
 }
@@ -86,7 +86,7 @@ async function saveProfile(
       }
     });
   }
-  return profileOf(db, access);
+  return profileOf(db, actor.id, target.id);
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
@@ -138,7 +138,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: { 200: Profile },
       },
     },
-    async (request) => profileOf(db, await accessOr404(db, requireSession(request), request.params.id)),
+    async (request) => profileOf(db, requireSession(request).userId, request.params.id),
   );
 
   app.patch(
@@ -227,7 +227,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         return created.id;
       });
       reply.code(201);
-      return profileOf(db, await accessOr404(db, session, id));
+      return profileOf(db, session.userId, id);
     },
   );
 

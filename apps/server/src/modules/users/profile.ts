@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies, departments, dictionaryItems, users } from '../../db/schema/index';
 import { managerName } from './directory';
-import type { ProfileAccess } from './policy';
+import { accessFrom, standingColumns } from './policy';
 
 const jobPosition = alias(dictionaryItems, 'job_position');
 const country = alias(dictionaryItems, 'country');
@@ -12,11 +12,15 @@ const location = alias(dictionaryItems, 'location');
 const department = alias(departments, 'department');
 const division = alias(departments, 'division');
 
-/** A profile as the viewer may see it: private fields only for the person themself and HR. */
-export async function loadProfile(db: Db, access: ProfileAccess): Promise<Profile | null> {
+/**
+ * A profile as the viewer may see it, private fields only for the person themself and HR; null when
+ * the person does not exist for the viewer. One statement, the viewer's standing included.
+ */
+export async function loadProfile(db: Db, viewerId: number, targetId: number): Promise<Profile | null> {
   const [row] = await db
     .select({
       user: users,
+      ...standingColumns(viewerId),
       companyName: companies.name,
       jobPositionName: jobPosition.name,
       countryName: country.name,
@@ -32,8 +36,9 @@ export async function loadProfile(db: Db, access: ProfileAccess): Promise<Profil
     .leftJoin(location, eq(location.id, users.locationId))
     .leftJoin(department, eq(department.id, users.departmentId))
     .leftJoin(division, eq(division.id, users.divisionId))
-    .where(eq(users.id, access.target.id));
-  if (!row) return null;
+    .where(eq(users.id, targetId));
+  const access = row && accessFrom(viewerId, { ...row.user, ...row });
+  if (!row || !access) return null;
   const u = row.user;
   const social = u.social ?? {};
   const profile: Profile = {
