@@ -7,9 +7,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../apps/server/src/config';
 import { backupDataDir } from '../apps/server/src/db/backup';
-import { readArgs, runCli, UsageError } from './cli';
+import { dataDirOption, givenPath, readArgs, runCli, serverConfig, UsageError } from './cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,25 +36,15 @@ export function parseBackupArgs(
   });
   if (values.help) return 'help';
   if (positionals.length > 1) throw new UsageError(`one FILE at most, not ${positionals.length}`);
-  const cwd = env.INIT_CWD ?? process.cwd();
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  const file = path.resolve(cwd, positionals[0] ?? path.join('backups', `atrium-${stamp}.tar.gz`));
+  const file = givenPath(env, positionals[0] ?? path.join('backups', `atrium-${stamp}.tar.gz`));
   return { dataDir: embeddedDataDir(values['data-dir'], env), file };
 }
 
 /** --data-dir, else the server's DATA_DIR; refuses when the server runs on PostgreSQL. */
 export function embeddedDataDir(option: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (option !== undefined) {
-    if (!option) throw new UsageError('--data-dir must not be empty');
-    return path.resolve(env.INIT_CWD ?? process.cwd(), option);
-  }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
-  }
+  if (option !== undefined) return dataDirOption(env, option);
+  const config = serverConfig(env);
   if (config.databaseUrl) {
     throw new UsageError(
       'DATABASE_URL is set: the database is a PostgreSQL server, which backs up with its own tools:\n' +

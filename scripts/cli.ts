@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../apps/server/src/config';
 
 /** A command line the script cannot use: printed with the usage, exit code 1. */
 export class UsageError extends Error {}
@@ -12,6 +13,26 @@ export function readArgs<T extends ParseArgsConfig>(config: T) {
     return parseArgs(config);
   } catch (error) {
     throw new UsageError((error as Error).message.split('. ')[0]);
+  }
+}
+
+/** A path given on the command line: relative to where npm was run (INIT_CWD), not to the script. */
+export const givenPath = (env: NodeJS.ProcessEnv, given: string) =>
+  path.resolve(env.INIT_CWD ?? process.cwd(), given);
+
+/** `--data-dir`'s folder, from where npm was run; an empty one is a usage error. */
+export function dataDirOption(env: NodeJS.ProcessEnv, option: string): string {
+  if (!option) throw new UsageError('--data-dir must not be empty');
+  return givenPath(env, option);
+}
+
+/** The server's configuration from the environment; a bad variable is a usage error naming it. */
+export function serverConfig(env: NodeJS.ProcessEnv) {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
   }
 }
 

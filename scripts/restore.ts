@@ -5,10 +5,9 @@
  * `<DATA_DIR>.before-restore-<time>`, never deleted. On PostgreSQL (DATABASE_URL) use pg_restore.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { restoreDataDir } from '../apps/server/src/db/backup';
 import { embeddedDataDir } from './backup';
-import { readArgs, runCli, UsageError } from './cli';
+import { givenPath, readArgs, runCli, UsageError } from './cli';
 
 const USAGE = `Usage: npm run restore -- FILE [--data-dir DIR] [--force]
 
@@ -34,7 +33,7 @@ export function parseRestoreArgs(argv: string[], env: NodeJS.ProcessEnv): Restor
   });
   if (values.help) return 'help';
   if (positionals.length !== 1) throw new UsageError('give the backup FILE to restore, and only one');
-  const file = path.resolve(env.INIT_CWD ?? process.cwd(), positionals[0] as string);
+  const file = givenPath(env, positionals[0] as string);
   return { file, dataDir: embeddedDataDir(values['data-dir'], env), force: values.force === true };
 }
 

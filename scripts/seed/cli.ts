@@ -5,10 +5,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../../apps/server/src/config';
 import { holdDataDir } from '../../apps/server/src/db/backup';
 import { type DatabaseOptions, openDatabase } from '../../apps/server/src/db/client';
-import { readArgs, runCli, UsageError } from '../cli';
+import { dataDirOption, readArgs, runCli, serverConfig, UsageError } from '../cli';
 import { seed } from './index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,17 +58,10 @@ export function parseSeedArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     return { users, companies, database: { url }, where: `PostgreSQL at ${redact(url)}` };
   }
   if (typeof dir === 'string') {
-    if (!dir) throw new UsageError('--data-dir must not be empty');
-    const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), dir);
+    const dataDir = dataDirOption(env, dir);
     return { users, companies, database: { dataDir }, where: `PGlite in ${dataDir}` };
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
-  }
+  const config = serverConfig(env);
   if (config.databaseUrl) {
     return {
       users,
