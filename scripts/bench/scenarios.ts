@@ -4,6 +4,7 @@
  * division, a colleague's profile, her requests, the post with 500 comments, today's meetings. Also the
  * load run's plan: its 50 people and the pools its requests draw from.
  */
+import { CHAT_PAGE_SIZE } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client';
 import { DEMO_LIST } from '../seed/demo';
@@ -250,9 +251,9 @@ export async function planScenarios(
     },
     {
       name: 'chat_500',
-      label: 'chat GET, 500 messages',
+      label: `chat GET, 500 messages (newest ${CHAT_PAGE_SIZE} threads, as the app asks)`,
       session: true,
-      request: { method: 'GET', path: `/api/chats/${meta.chat500}/` },
+      request: { method: 'GET', path: `/api/chats/${meta.chat500}/?limit=${CHAT_PAGE_SIZE}` },
       expect: 200,
     },
     {

@@ -138,6 +138,164 @@ describe('chat messages', () => {
   });
 });
 
+describe('chat pages', () => {
+  type Tree = { id: number; message: string; replies: Tree[] };
+  const texts = (messages: Tree[]): unknown =>
+    messages.map((m) => ({ message: m.message, replies: texts(m.replies) }));
+
+  /**
+   * Five threads, 'one' oldest; 'one' and 'two' were sent at the same instant (the id orders them). 'two'
+   * and 'four' have answers, 'four' an answer to an answer, and 'five' one of each kind of like.
+   */
+  async function fiveThreads() {
+    const { chat, post } = await postChat();
+    const one = await say(ann, chat, 'one');
+    const two = await say(bob, chat, 'two');
+    const threads = [one, two];
+    for (const text of ['three', 'four', 'five']) {
+      t.clock.advance(60_000);
+      threads.push(await say(ann, chat, text));
+    }
+    const [, , , four, five] = threads as [unknown, unknown, unknown, { id: number }, { id: number }];
+    await say(ann, chat, 'two, answered', two.id);
+    const answer = await say(bob, chat, 'four, answered', four.id);
+    t.clock.advance(60_000);
+    await say(ann, chat, 'four, answered deeper', answer.id);
+    await like(bob, chat, five.id);
+    await like(ann, chat, answer.id);
+    return { chat, post, threads: threads.map((thread) => thread.id) };
+  }
+
+  it('answers the newest threads oldest first, each with all its replies, and how many are earlier', async () => {
+    const { chat, post } = await fiveThreads();
+    const page = await ann.get(`/api/chats/${chat}/?limit=2`);
+    expect(page.status).toBe(200);
+    expect(texts(page.body.messages)).toEqual([
+      {
+        message: 'four',
+        replies: [
+          { message: 'four, answered', replies: [] },
+          { message: 'four, answered deeper', replies: [] },
+        ],
+      },
+      { message: 'five', replies: [] },
+    ]);
+    expect(page.body.earlier).toBe(3);
+    // Every comment of the chat, not only the page's: what the post counts.
+    expect(page.body.comments_count).toBe(8);
+    expect((await ann.get(`/api/posts/${post}/`)).body.comments_count).toBe(8);
+
+    const whole = await ann.get(`/api/chats/${chat}/`);
+    expect(whole.body).toMatchObject({ id: chat, earlier: 0, comments_count: 8 });
+    expect(whole.body.messages).toHaveLength(5);
+    expect(page.body.messages).toEqual(whole.body.messages.slice(-2));
+  });
+
+  it('walks back with before, one page at a time, until earlier is 0', async () => {
+    const { chat, threads } = await fiveThreads();
+    const whole = (await ann.get(`/api/chats/${chat}/`)).body.messages;
+    const pages: { messages: Tree[]; earlier: number }[] = [];
+    let path = `/api/chats/${chat}/?limit=2`;
+    for (;;) {
+      const page = await ann.get(path);
+      expect(page.status).toBe(200);
+      pages.unshift(page.body);
+      if (page.body.earlier === 0) break;
+      path = `/api/chats/${chat}/?limit=2&before=${page.body.messages[0].id}`;
+    }
+    expect(pages.map((page) => [page.earlier, page.messages.map((m) => m.message)])).toEqual([
+      [0, ['one']],
+      [1, ['two', 'three']],
+      [3, ['four', 'five']],
+    ]);
+    expect(pages.flatMap((page) => page.messages)).toEqual(whole);
+
+    // Past the start, a page is empty; without a limit, before answers every older thread.
+    expect((await ann.get(`/api/chats/${chat}/?limit=2&before=${threads[0]}`)).body).toEqual({
+      id: chat,
+      messages: [],
+      earlier: 0,
+      comments_count: 8,
+    });
+    const older = await ann.get(`/api/chats/${chat}/?before=${threads[3]}`);
+    expect(older.body).toEqual({ id: chat, messages: whole.slice(0, 3), earlier: 0, comments_count: 8 });
+  });
+
+  it("shows likes, the viewer's like and what they may delete as the whole chat does", async () => {
+    const { chat } = await fiveThreads();
+    for (const client of [ann, bob, eddie]) {
+      const whole = (await client.get(`/api/chats/${chat}/`)).body.messages;
+      const page = (await client.get(`/api/chats/${chat}/?limit=3`)).body.messages;
+      expect(page).toEqual(whole.slice(-3));
+    }
+    const [four, five] = (await bob.get(`/api/chats/${chat}/?limit=2`)).body.messages;
+    expect(five).toMatchObject({
+      likes_count: 1,
+      liked: true,
+      emojis: [{ emoji_id: '+1', count: 1, user: true }],
+    });
+    expect(four.replies[0]).toMatchObject({ likes_count: 1, liked: false, can_delete: true });
+    expect(four).toMatchObject({ likes_count: 0, liked: false, emojis: [], can_delete: false });
+    // A post editor may delete every message of the page, replies included.
+    type Deletable = { can_delete: boolean; replies: { can_delete: boolean }[] };
+    const byEditor: Deletable[] = (await eddie.get(`/api/chats/${chat}/?limit=2`)).body.messages;
+    expect(byEditor.flatMap((m) => [m, ...m.replies]).map((m) => m.can_delete)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('counts deleted comments out, and pages an empty chat', async () => {
+    const { chat } = await postChat();
+    expect((await ann.get(`/api/chats/${chat}/?limit=20`)).body).toEqual({
+      id: chat,
+      messages: [],
+      earlier: 0,
+      comments_count: 0,
+    });
+    const message = await say(ann, chat, 'soon gone');
+    await say(bob, chat, 'stays', message.id);
+    await ann.post(`/api/chats/${chat}/delete_message/`, { id: message.id });
+    const page = await ann.get(`/api/chats/${chat}/?limit=20`);
+    expect(page.body).toMatchObject({ earlier: 0, comments_count: 1 });
+    expect(page.body.messages[0]).toMatchObject({ message: '', deleted: { is_editor: false } });
+  });
+
+  it('refuses a limit outside 1 to 100, and a before that is not a top-level message of the chat', async () => {
+    const { chat } = await postChat();
+    const other = await postChat();
+    const top = await say(ann, chat, 'top');
+    const reply = await say(ann, chat, 'reply', top.id);
+    const elsewhere = await say(ann, other.chat, 'elsewhere');
+    const refused = async (query: string) => {
+      const response = await ann.get(`/api/chats/${chat}/?${query}`);
+      expect(response.status, query).toBe(422);
+      return response.body.missing_fields;
+    };
+    expect(await refused('limit=0')).toEqual({ limit: ['limit must be at least 1'] });
+    expect(await refused('limit=101')).toEqual({ limit: ['limit must be at most 100'] });
+    expect(await refused('limit=2.5')).toEqual({ limit: ['limit must be a whole number'] });
+    expect(await refused('limit=many')).toEqual({ limit: ['limit must be a number'] });
+    expect(await refused('limit=5&before=x')).toEqual({ before: ['before must be an id'] });
+    for (const before of [reply.id, elsewhere.id, 999999]) {
+      const noSuch = { before: ['There is no such top-level message in this chat'] };
+      expect(await refused(`limit=5&before=${before}`)).toEqual(noSuch);
+      expect(await refused(`before=${before}`)).toEqual(noSuch);
+    }
+    expect((await ann.get(`/api/chats/${chat}/?limit=100`)).status).toBe(200);
+    expect((await ann.get(`/api/chats/${chat}/?limit=1`)).status).toBe(200);
+  });
+
+  it('answers a paged GET of a chat the user may not read with 404, whatever it asks', async () => {
+    const { chat, threads } = await fiveThreads();
+    expect((await olga.get(`/api/chats/${chat}/?limit=20`)).status).toBe(404);
+    expect((await olga.get(`/api/chats/${chat}/?limit=2&before=${threads[4]}`)).status).toBe(404);
+    expect((await olga.get(`/api/chats/${chat}/?limit=2&before=999999`)).status).toBe(404);
+  });
+});
+
 describe('likes', () => {
   it('likes and unlikes idempotently, per person', async () => {
     const { chat } = await postChat();

@@ -77,7 +77,12 @@ describe('posts', () => {
     const read = await ann.get(`/api/posts/${post.id}/`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: post.id, can_edit: false });
-    expect((await ann.get(`/api/chats/${post.chat}/`)).body).toEqual({ id: post.chat, messages: [] });
+    expect((await ann.get(`/api/chats/${post.chat}/`)).body).toEqual({
+      id: post.chat,
+      messages: [],
+      earlier: 0,
+      comments_count: 0,
+    });
   });
 
   it('refuses titles empty after trimming or over 200 characters, and bodies over 20,000', async () => {

@@ -47,8 +47,42 @@ export type ChatReply = z.infer<typeof ChatReply>;
 export const ChatMessage = z.object({ ...MessageFields, replies: z.array(ChatReply) });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
+/** The threads (top-level messages) the web app asks for at a time, and the bench with it. */
+export const CHAT_PAGE_SIZE = 20;
+/** The most threads one page of a chat holds: `limit` of GET /api/chats/{id}/. */
+export const CHAT_PAGE_MAX = 100;
+
+/**
+ * GET /api/chats/{id}/?limit=&before=: without either, the whole chat (the spec's call). `limit` asks for
+ * the newest threads only, `before` for the threads older than a top-level message of the chat; a page
+ * is a run of threads, each with all its replies (docs/decisions/0020-chat-pages.md).
+ */
+export const ChatQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(CHAT_PAGE_MAX, `limit must be at most ${CHAT_PAGE_MAX}`)
+    .optional(),
+  before: requiredId('before').optional(),
+});
+export type ChatQuery = z.input<typeof ChatQuery>;
+
 /** GET /api/chats/{id}/: top-level messages oldest first, answers nested under what they answer. */
-export const ChatResponse = z.object({ id: z.number(), messages: z.array(ChatMessage) });
+export const ChatResponse = z.object({
+  id: z.number(),
+  messages: z.array(ChatMessage),
+  /**
+   * How many top-level messages are older than the first of `messages`: the threads a page left out,
+   * to ask for with `before`. 0 once a page reaches the start of the chat, and always without `limit`.
+   */
+  earlier: z.number(),
+  /**
+   * The messages of the whole chat that are not deleted, replies included (a post's `comments_count`):
+   * a paged answer cannot count its comments from `messages`.
+   */
+  comments_count: z.number(),
+});
 export type ChatResponse = z.infer<typeof ChatResponse>;
 
 /** POST /api/chats/{id}/chat_send_message/ → the stored message (201), with no replies yet. */

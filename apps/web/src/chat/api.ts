@@ -1,4 +1,6 @@
 import {
+  CHAT_PAGE_MAX,
+  CHAT_PAGE_SIZE,
   type ChatMessage,
   type ChatReply,
   type ChatResponse,
@@ -6,17 +8,62 @@ import {
   LIKE_EMOJI,
   type MessageLikes,
 } from '@atrium/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../lib/http';
 
 export const chatQueryKey = (chatId: number) => ['chats', chatId] as const;
 
-/** A chat's threads: top-level messages oldest first, each with its replies oldest first. */
+/** What the app holds of a chat: its newest threads, as many as asked for (decision 0020). */
+export type LoadedChat = {
+  /** Top-level messages oldest first, each with its replies oldest first. */
+  threads: ChatMessage[];
+  /** Threads older than those held: what 'Show earlier comments' offers. */
+  earlier: number;
+  /** The comments of the threads not held (not deleted, replies included), for the chat's comment count. */
+  unheldComments: number;
+  /** The threads the next fetch asks for: a page more with each 'Show earlier comments'; Infinity for all. */
+  wanted: number;
+};
+
+/**
+ * The newest `wanted` threads of a chat, in as few pages as the API allows (at most CHAT_PAGE_MAX
+ * threads each, each page older than the last); the whole chat in one call when `wanted` is Infinity.
+ */
+async function fetchNewest(chatId: number, wanted: number): Promise<LoadedChat> {
+  const ask = (query: string) => http.get<ChatResponse>(`/api/chats/${chatId}/${query}`);
+  let answer = await ask(Number.isFinite(wanted) ? `?limit=${Math.min(wanted, CHAT_PAGE_MAX)}` : '');
+  let threads = answer.messages;
+  const comments = answer.comments_count;
+  while (answer.earlier > 0 && threads.length < wanted && threads[0]) {
+    answer = await ask(`?limit=${Math.min(wanted - threads.length, CHAT_PAGE_MAX)}&before=${threads[0].id}`);
+    threads = [...answer.messages, ...threads];
+  }
+  return { threads, earlier: answer.earlier, unheldComments: comments - countHeld(threads), wanted };
+}
+
+/**
+ * A chat's newest threads: a page (CHAT_PAGE_SIZE) at first, and as many as asked for since (`wanted`,
+ * kept with the data), so that a refetch after a live event brings back everything shown.
+ */
 export const chatQueryOptions = (chatId: number) =>
   queryOptions({
     queryKey: chatQueryKey(chatId),
-    queryFn: () => http.get<ChatResponse>(`/api/chats/${chatId}/`).then(({ messages }) => messages),
+    queryFn: ({ client, queryKey }) =>
+      fetchNewest(chatId, client.getQueryData<LoadedChat>(queryKey)?.wanted ?? CHAT_PAGE_SIZE),
   });
+
+/**
+ * Holds `more` threads than now (Infinity: all of them) from now on, fetching them at once: the chat is
+ * refetched whole rather than a page added, so that it never has a gap or a thread twice.
+ */
+export function showEarlierThreads(queryClient: QueryClient, chatId: number, more: number) {
+  const queryKey = chatQueryKey(chatId);
+  queryClient.setQueryData<LoadedChat>(
+    queryKey,
+    (chat) => chat && { ...chat, wanted: chat.threads.length + more },
+  );
+  return queryClient.refetchQueries({ queryKey, exact: true });
+}
 
 export const sendChatMessage = (chatId: number, body: { message: string; reply: number | null }) =>
   http.post<ChatMessage>(`/api/chats/${chatId}/chat_send_message/`, body);
@@ -87,10 +134,12 @@ export function toggledLikes(message: AnyMessage): Omit<MessageLikes, 'id'> {
   };
 }
 
-/** Comments that are not deleted, replies included, as a post's comment count counts them. */
-export const countComments = (threads: ChatMessage[]) =>
+const countHeld = (threads: ChatMessage[]) =>
   threads.reduce(
     (count, thread) =>
       count + (thread.deleted ? 0 : 1) + thread.replies.filter((reply) => !reply.deleted).length,
     0,
   );
+
+/** The chat's comments that are not deleted, replies included, as a post's comment count counts them. */
+export const countComments = (chat: LoadedChat) => chat.unheldComments + countHeld(chat.threads);

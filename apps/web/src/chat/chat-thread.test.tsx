@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@atrium/contracts';
+import type { ChatMessage, ChatResponse } from '@atrium/contracts';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,14 +6,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { theme } from '../app/theme';
-import { aChatMessage, aChatReply, json, stubApi } from '../test/fake-api';
-import { chatQueryKey } from './api';
+import { type ApiCall, aChatMessage, aChatReply, json, stubApi } from '../test/fake-api';
+import { chatQueryKey, type LoadedChat } from './api';
 import { ChatThread, type ChatThreadProps } from './chat-thread';
 
 const CHAT = '/api/chats/101/';
 const SEND = 'POST /api/chats/101/chat_send_message/';
 const viewer = { id: 7, first_name: 'Ada', last_name: 'Lovelace', avatar: null };
 const link = (messageId: number) => `/news?postId=1&messageId=${messageId}`;
+
+/** GET /api/chats/101/ as the server answers it: the newest `limit` threads older than `before`, or all. */
+function chatAnswer(threads: ChatMessage[], call?: ApiCall): ChatResponse {
+  const before = Number(call?.query.get('before') ?? 0);
+  const limit = Number(call?.query.get('limit') ?? 0);
+  const older = before
+    ? threads.slice(
+        0,
+        threads.findIndex((thread) => thread.id === before),
+      )
+    : threads;
+  const messages = limit ? older.slice(-limit) : older;
+  const comments = threads.reduce((count, thread) => count + 1 + thread.replies.length, 0);
+  return { id: 101, messages, earlier: older.length - messages.length, comments_count: comments };
+}
 
 /** A response the test hands out when it chooses. */
 function later() {
@@ -25,22 +40,25 @@ function later() {
 }
 
 /**
- * Chat 101 with `threads`, under the app's providers. With `cached`, the threads are already in the cache
- * and stay fresh, so that they show at the first render (for fake timers).
+ * Chat 101 with `threads`, under the app's providers. With `cached`, the threads (or what it says the app
+ * holds) are already in the cache and stay fresh, so that they show at the first render (fake timers).
  */
 function renderThread(
   threads: ChatMessage[],
   { routes = {}, highlightId = null, cached = false, props = {} } = {} as {
     routes?: Parameters<typeof stubApi>[0];
     highlightId?: number | null;
-    cached?: boolean;
+    cached?: boolean | LoadedChat;
     props?: Partial<ChatThreadProps>;
   },
 ) {
-  const api = stubApi({ [`GET ${CHAT}`]: () => json(200, { id: 101, messages: threads }), ...routes });
+  const api = stubApi({ [`GET ${CHAT}`]: (call) => json(200, chatAnswer(threads, call)), ...routes });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: cached ? Infinity : 0 } });
-  if (cached) queryClient.setQueryData(chatQueryKey(101), threads);
+  if (cached) {
+    const chat: LoadedChat = { threads, earlier: 0, unheldComments: 0, wanted: 20 };
+    queryClient.setQueryData(chatQueryKey(101), cached === true ? chat : cached);
+  }
   const user = userEvent.setup({
     advanceTimers: (ms) => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
@@ -53,7 +71,7 @@ function renderThread(
       </MantineProvider>
     </Providers>,
   );
-  return { api, user };
+  return { api, user, queryClient };
 }
 
 const comment = (text: string) => screen.getByText(text).closest('article') as HTMLElement;
@@ -257,6 +275,102 @@ describe('ChatThread', () => {
   });
 });
 
+describe('ChatThread pages', () => {
+  /** Threads 1 to n, oldest first; thread 2 has a reply. */
+  const threadsUpTo = (n: number) =>
+    Array.from({ length: n }, (_, index) =>
+      aChatMessage(index + 1, { replies: index === 1 ? [aChatReply(200, 2, { message: 'Reply 200' })] : [] }),
+    );
+  const shownComments = () =>
+    screen
+      .getAllByRole('article')
+      .map((article) => within(article).getByText(/^(Comment|Reply) /).textContent);
+  const chatQueries = (api: ReturnType<typeof stubApi>) =>
+    api.callsTo(`GET ${CHAT}`).map((call) => call.path.split('?')[1] ?? '');
+  const earlierButton = () => screen.queryByRole('button', { name: /^Show earlier comments/ });
+
+  it('asks for the newest 20 threads, and loads the earlier ones above them until there are none', async () => {
+    const { api, user } = renderThread(threadsUpTo(25));
+    expect(await screen.findByText('Comment 25')).toBeInTheDocument();
+    expect(chatQueries(api)).toEqual(['limit=20']);
+    // Shrunk, the view shows the last comments only, and offers all those held first.
+    expect(earlierButton()).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show all comments' }));
+    expect(shownComments()[0]).toBe('Comment 6');
+    expect(shownComments()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show earlier comments (5)' }));
+
+    await vi.waitFor(() => expect(earlierButton()).toBeNull());
+    expect(shownComments().slice(0, 4)).toEqual(['Comment 1', 'Comment 2', 'Reply 200', 'Comment 3']);
+    expect(shownComments()).toHaveLength(26);
+    expect(chatQueries(api)).toEqual(['limit=20', 'limit=40']);
+    expect(screen.getByRole('button', { name: 'Show fewer comments' })).toBeInTheDocument();
+  });
+
+  it('sends, likes and deletes on an earlier page, and keeps every thread shown through a refetch', async () => {
+    const threads = threadsUpTo(25);
+    const { api, user, queryClient } = renderThread(threads, {
+      routes: {
+        [SEND]: () => json(201, aChatReply(300, 2, { message: 'Reply 300', user: viewer, can_delete: true })),
+        'POST /api/chats/101/add_emoji/1/': () =>
+          json(200, {
+            id: 1,
+            emojis: [{ emoji_id: '+1', count: 1, user: true }],
+            likes_count: 1,
+            liked: true,
+          }),
+        'POST /api/chats/101/delete_message/': () => json(200, { id: 300, deleted: { is_editor: false } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show all comments' }));
+    await user.click(screen.getByRole('button', { name: 'Show earlier comments (5)' }));
+    await vi.waitFor(() => expect(earlierButton()).toBeNull());
+
+    await user.click(within(comment('Comment 1')).getByRole('button', { name: 'Like' }));
+    expect(within(comment('Comment 1')).getByRole('button', { name: 'Like (1)' })).toBeInTheDocument();
+    await user.click(within(comment('Comment 2')).getByRole('button', { name: 'Reply' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Reply 300{Enter}');
+    await vi.waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(shownComments().slice(1, 4)).toEqual(['Comment 2', 'Reply 200', 'Reply 300']);
+    await user.click(within(comment('Reply 300')).getByRole('button', { name: 'Delete comment' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Comment deleted by author')).toBeInTheDocument();
+
+    // A live event refetches what is shown: the 40 threads asked for, not the first page again.
+    threads.push(aChatMessage(26));
+    await act(() => queryClient.invalidateQueries({ queryKey: chatQueryKey(101) }));
+    expect(await screen.findByText('Comment 26')).toBeInTheDocument();
+    expect(shownComments()[0]).toBe('Comment 1');
+    expect(chatQueries(api)).toEqual(['limit=20', 'limit=40', 'limit=40']);
+  });
+
+  it('asks in pages of at most 100 threads, each before the oldest of the last', async () => {
+    const threads = threadsUpTo(130);
+    const held = threads.slice(-100);
+    const { api, user } = renderThread(threads, {
+      cached: { threads: held, earlier: 30, unheldComments: 31, wanted: 100 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Show all comments' }));
+    await user.click(screen.getByRole('button', { name: 'Show earlier comments (30)' }));
+    expect(await screen.findByRole('button', { name: 'Show earlier comments (10)' })).toBeInTheDocument();
+    expect(shownComments()[0]).toBe('Comment 11');
+    expect(chatQueries(api)).toEqual(['limit=100', 'limit=20&before=31']);
+    // 120 threads rendered in jsdom: seconds on a busy machine.
+  }, 30_000);
+
+  it('loads the whole chat for a shared link to a comment older than the newest threads', async () => {
+    const { api } = renderThread(threadsUpTo(25), { highlightId: 200 });
+    const target = await screen.findByText('Reply 200');
+    expect(chatQueries(api)).toEqual(['limit=20', '']);
+    await vi.waitFor(() => expect(target.closest('article')).toHaveAttribute('data-highlighted'), {
+      timeout: 2_000,
+    });
+    expect(earlierButton()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show fewer comments' })).toBeInTheDocument();
+  });
+});
+
 describe('ChatThread as the workflow comment box', () => {
   const workflowBox: Partial<ChatThreadProps> = {
     commentToggle: true,
@@ -270,7 +384,7 @@ describe('ChatThread as the workflow comment box', () => {
     expect(screen.getByText('Please, wait...')).toBeInTheDocument();
     expect(screen.queryByText('Write your first message')).toBeNull();
 
-    await chat.answer(json(200, { id: 101, messages: [] }));
+    await chat.answer(json(200, chatAnswer([])));
     expect(await screen.findByText('Write your first message')).toBeInTheDocument();
     expect(screen.queryByText('Please, wait...')).toBeNull();
   });
@@ -316,7 +430,7 @@ describe('ChatThread as the workflow comment box', () => {
     await user.keyboard('{Escape}');
     expect(commentInput()).toHaveValue('');
     expect(commentInput()).not.toHaveFocus();
-    await chat.answer(json(200, { id: 101, messages: [] }));
+    await chat.answer(json(200, chatAnswer([])));
   });
 
   it('keeps the news comment box as it was: the field shows at once, with skeletons while loading', async () => {
@@ -325,7 +439,7 @@ describe('ChatThread as the workflow comment box', () => {
     expect(commentInput()).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add comment' })).toBeNull();
     expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
-    await chat.answer(json(200, { id: 101, messages: [] }));
+    await chat.answer(json(200, chatAnswer([])));
     expect(screen.queryByText('Write your first message')).toBeNull();
   });
 });

@@ -1,13 +1,20 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessagePlus } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { ConfirmDialog, copyLink, SkeletonRows } from '../ui';
 import { threadOf } from './api';
 import classes from './chat.module.css';
 import { ChatMessageItem, PendingMessageItem } from './chat-message';
 import { MessageInput } from './message-input';
-import { type PendingMessage, useChat, useDeleteMessage, useSendQueue, useToggleLike } from './use-chat';
+import {
+  type PendingMessage,
+  useChat,
+  useDeleteMessage,
+  useSendQueue,
+  useShowEarlier,
+  useToggleLike,
+} from './use-chat';
 
 /** Spec §2: the shrunk view shows the last 3 comments, each with its last 2 replies. */
 const SHRUNK_COMMENTS = 3;
@@ -43,10 +50,10 @@ export type ChatThreadProps = {
 
 /**
  * A chat as a comment thread (spec §2, §4, §5): messages with their replies, shrunk to the latest until
- * 'Show all comments', an optimistic send queue, a reply box under the chosen message, likes, deletion
- * and copy link. It knows nothing of what the chat belongs to (a post, a task); a task's chat opens its
- * comment field with a toggle and says when it is empty or loading (`commentToggle`, `emptyText`,
- * `loadingText`).
+ * 'Show all comments', the newest threads only until 'Show earlier comments' (decision 0020), an
+ * optimistic send queue, a reply box under the chosen message, likes, deletion and copy link. It knows
+ * nothing of what the chat belongs to (a post, a task); a task's chat opens its comment field with a
+ * toggle and says when it is empty or loading (`commentToggle`, `emptyText`, `loadingText`).
  */
 export function ChatThread({
   chatId,
@@ -59,6 +66,7 @@ export function ChatThread({
   loadingText,
 }: ChatThreadProps) {
   const chat = useChat(chatId);
+  const showEarlier = useShowEarlier(chatId);
   const queue = useSendQueue(chatId);
   const toggleLike = useToggleLike(chatId, viewer.id);
   const deleteMessage = useDeleteMessage(chatId);
@@ -68,13 +76,21 @@ export function ChatThread({
   const [deleting, setDeleting] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
 
-  const threads = chat.data ?? [];
+  const threads = chat.data?.threads ?? [];
+  const earlier = chat.data?.earlier ?? 0;
+  const loadingEarlier = chat.isFetching && (chat.data?.wanted ?? 0) > threads.length;
   const shrunk = shrink(threads);
   const hiddenCount = messageCount(threads) - messageCount(shrunk);
   const linkHidden =
     highlightId !== null && !threadOf(shrunk, highlightId) && !!threadOf(threads, highlightId);
   const showAll = expanded ?? linkHidden;
   const shown = showAll ? threads : shrunk;
+
+  // A shared link's message in a thread older than those held: hold them all (one call for the chat).
+  const linkEarlier = highlightId !== null && earlier > 0 && !threadOf(threads, highlightId);
+  useEffect(() => {
+    if (linkEarlier) showEarlier(Number.POSITIVE_INFINITY);
+  }, [linkEarlier, showEarlier]);
 
   const pendingOf = (threadId: number | null) =>
     queue.pending.filter((entry) =>
@@ -120,11 +136,17 @@ export function ChatThread({
 
   return (
     <Stack gap="xs">
-      {hiddenCount > 0 && (
-        <Group>
+      {(hiddenCount > 0 || earlier > 0) && (
+        <Group gap="xs">
           <Button variant="subtle" size="compact-sm" onClick={() => setExpanded(!showAll)}>
             {showAll ? 'Show fewer comments' : 'Show all comments'}
           </Button>
+          {/* After the toggle, which so stays where it was clicked. */}
+          {showAll && earlier > 0 && (
+            <Button variant="subtle" size="compact-sm" loading={loadingEarlier} onClick={() => showEarlier()}>
+              Show earlier comments ({earlier})
+            </Button>
+          )}
         </Group>
       )}
       {chat.isPending &&

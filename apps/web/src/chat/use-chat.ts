@@ -1,15 +1,17 @@
-import type { ChatMessage, ChatReply } from '@atrium/contracts';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ChatReply } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLiveInvalidation } from '../lib/live-events';
 import {
   addMessage,
   chatQueryKey,
   chatQueryOptions,
   deleteChatMessage,
+  type LoadedChat,
   sendChatMessage,
   setChatMessageLike,
+  showEarlierThreads,
   toggledLikes,
   updateMessage,
   withLikes,
@@ -17,10 +19,19 @@ import {
 
 const CHAT_EVENTS = ['chat.message', 'chat.like', 'chat.delete'] as const;
 
-/** A chat's threads, refetched when someone writes, likes or deletes in it. */
+/** A chat's newest threads, refetched (all those held) when someone writes, likes or deletes in it. */
 export function useChat(chatId: number) {
   useLiveInvalidation(chatQueryKey(chatId), CHAT_EVENTS, (event) => event.chatId === chatId);
   return useQuery(chatQueryOptions(chatId));
+}
+
+/** Holds the threads before those held: a page more (CHAT_PAGE_SIZE), or `more` (Infinity: all). */
+export function useShowEarlier(chatId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (more = CHAT_PAGE_SIZE) => void showEarlierThreads(queryClient, chatId, more),
+    [queryClient, chatId],
+  );
 }
 
 /** A message on its way to the server; `failed` once the server refused it or could not be reached. */
@@ -42,9 +53,9 @@ export function useSendQueue(chatId: number) {
     try {
       const sent = await sendChatMessage(chatId, { message: entry.message, reply: entry.reply });
       const queryKey = chatQueryKey(chatId);
-      const threads = queryClient.getQueryData<ChatMessage[]>(queryKey);
-      const withSent = threads && addMessage(threads, sent);
-      if (withSent) queryClient.setQueryData(queryKey, withSent);
+      const chat = queryClient.getQueryData<LoadedChat>(queryKey);
+      const withSent = chat && addMessage(chat.threads, sent);
+      if (chat && withSent) queryClient.setQueryData(queryKey, { ...chat, threads: withSent });
       else void queryClient.invalidateQueries({ queryKey });
       setPending((queue) => queue.filter(({ key }) => key !== entry.key));
     } catch {
@@ -74,9 +85,9 @@ type Change = <M extends ChatMessage | ChatReply>(message: M) => M;
 function useChangeMessage(chatId: number) {
   const queryClient = useQueryClient();
   return (id: number, change: Change) =>
-    queryClient.setQueryData<ChatMessage[]>(
+    queryClient.setQueryData<LoadedChat>(
       chatQueryKey(chatId),
-      (threads) => threads && updateMessage(threads, id, change),
+      (chat) => chat && { ...chat, threads: updateMessage(chat.threads, id, change) },
     );
 }
 

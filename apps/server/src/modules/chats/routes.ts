@@ -1,5 +1,6 @@
 import {
   ChatMessage,
+  ChatQuery,
   ChatResponse,
   DeletedMessage,
   DeleteMessageBody,
@@ -39,14 +40,19 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     {
       schema: {
         tags,
-        summary: 'A chat: top-level messages oldest first, with replies nested',
+        summary:
+          'A chat: top-level messages oldest first, with replies nested; all of them, or with limit the newest threads (before: older than a top-level message)',
         params: ChatParams,
+        querystring: ChatQuery,
         response: { 200: ChatResponse },
       },
     },
     async (request) => {
       const { viewer } = await reader(request, request.params.id);
-      return { id: request.params.id, messages: await loadChatMessages(db, request.params.id, viewer) };
+      return {
+        id: request.params.id,
+        ...(await loadChatMessages(db, request.params.id, viewer, request.query)),
+      };
     },
   );
 

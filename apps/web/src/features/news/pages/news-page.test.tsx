@@ -25,12 +25,18 @@ const feedRoute =
     return json(200, { count: all.length, next, results: all.slice((page - 1) * 10, page * 10) });
   };
 
-/** GET /api/chats/{chat}/ of each post: the messages given for its chat, else none. */
+/** GET /api/chats/{chat}/ of each post: the messages given for its chat (all on one page), else none. */
 const chatRoutes = (posts: Post[], messages: Record<number, () => ChatMessage[]> = {}): Routes =>
   Object.fromEntries(
     posts.map((post) => [
       `GET /api/chats/${post.chat}/`,
-      () => json(200, { id: post.chat, messages: messages[post.chat]?.() ?? [] }),
+      () => {
+        const threads = messages[post.chat]?.() ?? [];
+        const comments = threads
+          .flatMap((thread) => [thread, ...thread.replies])
+          .filter((message) => !message.deleted).length;
+        return json(200, { id: post.chat, messages: threads, earlier: 0, comments_count: comments });
+      },
     ]),
   );
 

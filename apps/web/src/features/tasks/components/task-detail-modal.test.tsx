@@ -32,7 +32,7 @@ function renderDetail({
     'GET /api/tasks/templates/': () => json(200, { results: [] }),
     [DETAIL]: () => json(200, task),
     [WORKFLOW]: () => json(200, { results: workflow }),
-    'GET /api/chats/505/': () => json(200, { id: 505, messages: [] }),
+    'GET /api/chats/505/': () => json(200, { id: 505, messages: [], earlier: 0, comments_count: 0 }),
     ...routes,
   });
   const view = renderApp('/tasks?taskId=5');
@@ -337,7 +337,8 @@ describe('task detail', { timeout: 20_000 }, () => {
   it("shows the chat's messages", async () => {
     renderDetail({
       routes: {
-        'GET /api/chats/505/': () => json(200, { id: 505, messages: [aChatMessage(1, { chatId: 505 })] }),
+        'GET /api/chats/505/': () =>
+          json(200, { id: 505, messages: [aChatMessage(1, { chatId: 505 })], earlier: 0, comments_count: 1 }),
       },
     });
     const dialog = await openDialog();

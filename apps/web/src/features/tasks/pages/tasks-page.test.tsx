@@ -212,7 +212,7 @@ describe('tasks page', { timeout: 20_000 }, () => {
       routes: {
         'GET /api/tasks/5/': () => json(200, aTaskDetail(5, { name: 'New laptop' })),
         'GET /api/tasks/5/workflow/': () => json(200, { results: [] }),
-        'GET /api/chats/505/': () => json(200, { id: 505, messages: [] }),
+        'GET /api/chats/505/': () => json(200, { id: 505, messages: [], earlier: 0, comments_count: 0 }),
       },
     });
     const row = (await screen.findByRole('link', { name: 'New laptop' }, LOADED)).closest(
