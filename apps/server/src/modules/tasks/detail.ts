@@ -1,6 +1,7 @@
 import type { TaskDecision, TaskDetail, WorkflowItem } from '@atrium/contracts';
 import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { taskDecisions, tasks, taskTemplates, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { describeInputs } from './inputs';
@@ -83,10 +84,9 @@ const standingDecision = sql<StoredDecision | null>`(
    order by d.id desc limit 1)`;
 type StoredDecision = Omit<TaskDecision, 'at'> & { at: string };
 
-/** The request as a group, then its steps in order, each with its status, routing and decision. */
-export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promise<WorkflowItem[]> {
-  const requestId = access.request.id;
-  const rows = await db
+const workflowStatement = preparedOnce('workflow', (db, name) => {
+  const requestId = sql.placeholder('request');
+  return db
     .select({
       task: tasks,
       person: { id: users.id, first_name: users.firstName, last_name: users.lastName, avatar: users.avatar },
@@ -95,7 +95,13 @@ export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promi
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.userId))
     .where(or(eq(tasks.id, requestId), eq(tasks.parentTaskId, requestId)))
-    .orderBy(sql`${tasks.parentTaskId} is not null`, asc(tasks.p), asc(tasks.id));
+    .orderBy(sql`${tasks.parentTaskId} is not null`, asc(tasks.p), asc(tasks.id))
+    .prepare(name);
+});
+
+/** The request as a group, then its steps in order, each with its status, routing and decision. */
+export async function loadWorkflow(db: Db, access: TaskAccess, now: Date): Promise<WorkflowItem[]> {
+  const rows = await workflowStatement(db).execute({ request: access.request.id });
   return rows.map(({ task, person, decision }) => ({
     id: task.id,
     name: task.name,

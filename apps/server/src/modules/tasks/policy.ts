@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { managerLinks, tasks } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
 import type { ChatAccess } from '../chats/access';
@@ -26,30 +27,39 @@ export type TaskAccess = {
   isCreator: boolean;
 };
 
+/** The request's column `column`: the parent's when the task is a step, else the task's own. */
+const requestOf = (column: string): SQL =>
+  sql`coalesce(${parent}.${sql.identifier(column)}, ${tasks}.${sql.identifier(column)})`;
+
 /**
- * Who may see a task (its request, every step, its chat, its files): the people in the request, the
- * managers of the person it is for and HR of its company. Null for anyone else, who is answered 404 as
- * if it did not exist.
+ * One statement, the task with its request and the viewer's standing: every request about a task asks
+ * this first, and each round trip counts (issue 11).
  */
-export async function taskAccess(db: Db, viewer: SessionInfo, taskId: number): Promise<TaskAccess | null> {
-  // One statement, the task with its request and the viewer's standing: every request about a task
-  // asks this first, and each round trip counts (issue 11). `request` is the task's own row when it is
-  // a request; its columns below mean "the request's".
-  const requestOf = (column: string): SQL =>
-    sql`coalesce(${parent}.${sql.identifier(column)}, ${tasks}.${sql.identifier(column)})`;
-  const [row] = await db
+const accessStatement = preparedOnce('task_access', (db, name) => {
+  const viewer = sql.placeholder('viewer');
+  return db
     .select({
       task: tasks,
       parent,
       steps: sql<number[] | null>`(select array_agg(t.user_id) from ${tasks} t
         where t.parent_task_id = ${requestOf('id')})`,
       managed: sql<boolean>`exists (select 1 from ${managerLinks} ml
-        where ml.user_id = ${requestOf('user_id')} and ml.manager_id = ${viewer.userId})`,
-      hr: holdsPermission(viewer.userId, requestOf('company_id'), HR_PERMISSION).mapWith(Boolean),
+        where ml.user_id = ${requestOf('user_id')} and ml.manager_id = ${viewer})`,
+      hr: holdsPermission(viewer, requestOf('company_id'), HR_PERMISSION).mapWith(Boolean),
     })
     .from(tasks)
     .leftJoin(parent, eq(parent.id, tasks.parentTaskId))
-    .where(eq(tasks.id, taskId));
+    .where(eq(tasks.id, sql.placeholder('task')))
+    .prepare(name);
+});
+
+/**
+ * Who may see a task (its request, every step, its chat, its files): the people in the request, the
+ * managers of the person it is for and HR of its company. Null for anyone else, who is answered 404 as
+ * if it did not exist.
+ */
+export async function taskAccess(db: Db, viewer: SessionInfo, taskId: number): Promise<TaskAccess | null> {
+  const [row] = await accessStatement(db).execute({ task: taskId, viewer: viewer.userId });
   if (!row) return null;
   const { task, steps, managed, hr } = row;
   const request = row.parent ?? task;

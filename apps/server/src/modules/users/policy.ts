@@ -1,5 +1,5 @@
 import type { EditMode } from '@atrium/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companyMembers, groupPermissions, managerLinks, userGroups, users } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
@@ -34,7 +34,11 @@ export const HR_PERMISSION = 'partial_update_user';
  * "The user holds the permission in the company" as a condition inside a larger statement, for checks
  * that must not cost a round trip of their own; `companyId` may be a column of that statement.
  */
-export function holdsPermission(userId: number, companyId: number | SQL, codename: string): SQL {
+export function holdsPermission(
+  userId: number | Placeholder,
+  companyId: number | SQL,
+  codename: string,
+): SQL {
   return sql`exists (select 1 from ${userGroups} ug join ${groupPermissions} gp on gp.group_id = ug.group_id
     where ug.user_id = ${userId} and ug.company_id = ${companyId} and gp.codename = ${codename})`;
 }
@@ -68,7 +72,7 @@ export type ProfileAccess = {
  * company (else the person does not exist for them), and whether the viewer is HR of the person's own
  * company. Asked inside the statement that reads the person, so that access costs no round trip.
  */
-export const standingColumns = (viewerId: number) => ({
+export const standingColumns = (viewerId: number | Placeholder) => ({
   shareCompany: sql<boolean>`exists (select 1 from ${companyMembers} t join ${companyMembers} v
     on v.company_id = t.company_id where t.user_id = ${users.id} and v.user_id = ${viewerId})`,
   isHr: holdsPermission(viewerId, sql`${users.companyId}`, HR_PERMISSION).mapWith(Boolean),

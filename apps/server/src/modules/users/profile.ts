@@ -1,7 +1,8 @@
 import { type Profile, SOCIAL_NETWORKS } from '@atrium/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { companies, departments, dictionaryItems, users } from '../../db/schema/index';
 import { managerName } from './directory';
 import { accessFrom, standingColumns } from './policy';
@@ -12,15 +13,12 @@ const location = alias(dictionaryItems, 'location');
 const department = alias(departments, 'department');
 const division = alias(departments, 'division');
 
-/**
- * A profile as the viewer may see it, private fields only for the person themself and HR; null when
- * the person does not exist for the viewer. One statement, the viewer's standing included.
- */
-export async function loadProfile(db: Db, viewerId: number, targetId: number): Promise<Profile | null> {
-  const [row] = await db
+/** The profile's statement: the person, their names and places, and the viewer's standing. */
+const profileStatement = preparedOnce('profile', (db, name) =>
+  db
     .select({
       user: users,
-      ...standingColumns(viewerId),
+      ...standingColumns(sql.placeholder('viewer')),
       companyName: companies.name,
       jobPositionName: jobPosition.name,
       countryName: country.name,
@@ -36,7 +34,16 @@ export async function loadProfile(db: Db, viewerId: number, targetId: number): P
     .leftJoin(location, eq(location.id, users.locationId))
     .leftJoin(department, eq(department.id, users.departmentId))
     .leftJoin(division, eq(division.id, users.divisionId))
-    .where(eq(users.id, targetId));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+/**
+ * A profile as the viewer may see it, private fields only for the person themself and HR; null when
+ * the person does not exist for the viewer. One statement, the viewer's standing included.
+ */
+export async function loadProfile(db: Db, viewerId: number, targetId: number): Promise<Profile | null> {
+  const [row] = await profileStatement(db).execute({ id: targetId, viewer: viewerId });
   const access = row && accessFrom(viewerId, { ...row.user, ...row });
   if (!row || !access) return null;
   const u = row.user;
