@@ -1,7 +1,21 @@
 import type { TaskListStatus, TaskRow, TaskView } from '@atrium/contracts';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { chatMessages, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
 import { taskSla, workflowStatus } from './status';
 
@@ -129,10 +143,17 @@ export type ListTasksInput = {
 };
 
 const open = () => and(eq(tasks.completed, false), eq(tasks.canceled, false), eq(tasks.skipped, false));
-const started = (now: Date) => and(isNotNull(tasks.startAt), lte(tasks.startAt, now));
+const started = (now: Date | Placeholder) => and(isNotNull(tasks.startAt), lte(tasks.startAt, now));
 
-/** Which tasks a view and status tab lists (spec §2, §6). */
-export function listCondition(input: Omit<ListTasksInput, 'order' | 'page' | 'pageSize'>): SQL | undefined {
+type ListShape = Pick<ListTasksInput, 'view' | 'includeRequestsFor' | 'status' | 'order'>;
+
+/**
+ * Which tasks a view and status tab lists (spec §2, §6), for a person at a time: values, or the
+ * placeholders of a prepared statement.
+ */
+function listCondition(
+  input: ListShape & { personId: number | Placeholder; now: Date | Placeholder },
+): SQL | undefined {
   const { personId, now } = input;
   const byStatus: Record<TaskListStatus, SQL | undefined> = {
     active: and(open(), started(now)),
@@ -158,8 +179,11 @@ export function listCondition(input: Omit<ListTasksInput, 'order' | 'page' | 'pa
   );
 }
 
-function orderOf(order: string | undefined, status: TaskListStatus) {
-  switch (order ?? (status === 'completed' ? 'completed' : undefined)) {
+/** The order a list is sorted in: as asked, else the completed tab by closing time, others by deadline. */
+const orderKey = (shape: ListShape) => shape.order ?? (shape.status === 'completed' ? 'completed' : 'sla_at');
+
+function orderOf(shape: ListShape) {
+  switch (orderKey(shape)) {
     case 'completed':
       return [sql`${tasks.completedAt} desc nulls last`, desc(tasks.id)];
     case 'created_at':
@@ -172,28 +196,53 @@ function orderOf(order: string | undefined, status: TaskListStatus) {
 }
 
 /**
- * One page of a task list in one statement, whatever the page holds: the page's ids are chosen first,
+ * A page of a list of one shape (view, tab, order) in one statement: the page's ids are chosen first,
  * each with the number of all matches (`count(*) over ()`), and only they are joined with their people
- * and comment counts. A page past the end holds no row to carry the number: it is counted on its own.
+ * and comment counts.
  */
+function preparePage(db: Db, shape: ListShape, name: string) {
+  const order = orderOf(shape);
+  const page = db
+    .select({ id: tasks.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(tasks)
+    .where(listCondition({ ...shape, personId: sql.placeholder('person'), now: sql.placeholder('now') }))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return taskRowsWith(db, { total: page.total })
+    .innerJoin(page, eq(page.id, tasks.id))
+    .orderBy(...order)
+    .prepare(name);
+}
+
+/** Each shape's page statement, built once per database handle (db/prepared.ts). */
+const pageStatements = new Map<string, (db: Db) => ReturnType<typeof preparePage>>();
+
+function pageStatement({ view, includeRequestsFor, status, order }: ListShape) {
+  const shape = { view, includeRequestsFor, status, order };
+  const name = `task_list_${shape.view}_${shape.status}_${orderKey(shape)}${shape.includeRequestsFor ? '_for' : ''}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    statement = preparedOnce(name, (db, statementName) => preparePage(db, shape, statementName));
+    pageStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** One page of a task list, with the number of all its tasks. */
 export async function listTasks(
   db: Db,
   input: ListTasksInput,
 ): Promise<{ count: number; results: TaskRow[] }> {
-  const where = listCondition(input);
-  const order = orderOf(input.order, input.status);
-  const page = db
-    .select({ id: tasks.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
-    .from(tasks)
-    .where(where)
-    .orderBy(...order)
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .as('page');
-  const rows = await taskRowsWith(db, { total: page.total })
-    .innerJoin(page, eq(page.id, tasks.id))
-    .orderBy(...order);
-  const count = rows[0]?.total ?? (input.page === 1 ? 0 : await countTasks(db, where));
+  const rows = await pageStatement(input)(db).execute({
+    person: input.personId,
+    now: input.now,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  });
+  // A page past the end holds no row to carry the number: it is counted on its own.
+  const count = rows[0]?.total ?? (input.page === 1 ? 0 : await countTasks(db, listCondition(input)));
   return { count, results: rows.map((row) => toTaskRow(row, input.now)) };
 }
 
