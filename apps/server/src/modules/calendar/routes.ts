@@ -14,10 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/errors';
-import { nextPage } from '../../lib/pagination';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import { requireSession } from '../../plugins/session';
-import { createDirectoryCache, listUsers } from '../users/directory';
+import { createDirectoryCache, usersPage } from '../users/directory';
 import { memberCompanyIds, profileAccess } from '../users/policy';
 import { feedCalendar, issueFeed, readFeed, revokeFeed } from './feed';
 import { holidaysYear } from './holidays';
@@ -93,20 +92,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: UsersPage },
       },
     },
-    async (request) => {
-      const { page, page_size, count } = request.query;
-      const result = await listUsers(
-        db,
-        requireSession(request),
-        request.body,
-        { page, pageSize: page_size, countOnly: count },
-        missingPeople,
-      );
-      const next = count
-        ? null
-        : nextPage('/api/calendars/company/get_missing_users/', request.query, result.count);
-      return { ...result, next };
-    },
+    async (request) =>
+      usersPage(db, requireSession(request), request.body, request.query, {
+        path: '/api/calendars/company/get_missing_users/',
+        cache: missingPeople,
+      }),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { absences, departments, dictionaryItems, managerLinks, users } from '../../db/schema/index';
+import { nextPage } from '../../lib/pagination';
 import { createVersionedCache, peopleVersion, type VersionedCache } from '../../lib/versioned-cache';
 import { overlapsPeriod } from '../absences/period';
 import type { SessionInfo } from '../auth/sessions';
@@ -264,6 +265,22 @@ export async function listUsers(
   if (!cache) return compute();
   const [row] = await queryRows<{ version: string }>(db, sql`select ${peopleVersion} as version`);
   return cache.get(JSON.stringify([companies, filter, page]), row?.version ?? '', compute);
+}
+
+/**
+ * A directory page as the routes answer it (UsersPage): `listUsers` for the page query
+ * (UsersPageQuery, parsed) and the link to the next page, none for a count.
+ */
+export async function usersPage(
+  db: Db,
+  session: SessionInfo,
+  filter: UsersFilter,
+  query: { page: number; page_size: number; count: boolean },
+  { path, cache }: { path: string; cache?: VersionedCache<DirectoryAnswer> },
+) {
+  const { page, page_size, count } = query;
+  const result = await listUsers(db, session, filter, { page, pageSize: page_size, countOnly: count }, cache);
+  return { ...result, next: count ? null : nextPage(path, query, result.count) };
 }
 
 async function answer(

@@ -1,9 +1,8 @@
 import { UsersFilterBody, UsersPage, UsersPageQuery } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { nextPage } from '../../lib/pagination';
 import { requireSession } from '../../plugins/session';
-import { createDirectoryCache, listUsers } from './directory';
+import { createDirectoryCache, usersPage } from './directory';
 
 const tags = ['users'];
 
@@ -21,17 +20,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         response: { 200: UsersPage },
       },
     },
-    async (request) => {
-      const { page, page_size, count } = request.query;
-      const result = await listUsers(
-        db,
-        requireSession(request),
-        {},
-        { page, pageSize: page_size, countOnly: count },
-        answers,
-      );
-      return { ...result, next: count ? null : nextPage('/api/users/', request.query, result.count) };
-    },
+    async (request) =>
+      usersPage(db, requireSession(request), {}, request.query, { path: '/api/users/', cache: answers }),
   );
 
   app.post(
@@ -47,16 +37,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         response: { 200: UsersPage },
       },
     },
-    async (request) => {
-      const { page, page_size, count } = request.query;
-      const result = await listUsers(
-        db,
-        requireSession(request),
-        request.body,
-        { page, pageSize: page_size, countOnly: count },
-        answers,
-      );
-      return { ...result, next: count ? null : nextPage('/api/users/filter/', request.query, result.count) };
-    },
+    async (request) =>
+      usersPage(db, requireSession(request), request.body, request.query, {
+        path: '/api/users/filter/',
+        cache: answers,
+      }),
   );
 };
