@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ChatKind, chats } from '../../db/schema/index';
 import type { Audience } from '../../lib/event-bus';
+import { createLru } from '../../lib/lru';
 import type { SessionInfo } from '../auth/sessions';
 import { postChatAccess } from '../news/policy';
 import { taskChatAccess } from '../tasks/policy';
@@ -25,7 +26,22 @@ type AccessRule = (db: Db, chatId: number, viewer: SessionInfo) => Promise<ChatA
  */
 const ACCESS_RULES: Record<ChatKind, AccessRule> = { post: postChatAccess, task: taskChatAccess };
 
-export async function chatAccess(db: Db, chatId: number, viewer: SessionInfo): Promise<ChatAccess | null> {
-  const [chat] = await db.select({ kind: chats.kind }).from(chats).where(eq(chats.id, chatId));
-  return chat ? ACCESS_RULES[chat.kind](db, chatId, viewer) : null;
+/**
+ * The access check of an app's chat requests. It keeps the kinds of the chats read lately: a chat's kind
+ * is set when it is opened and never changes, so a kept one cannot go stale (a chat deleted since is
+ * refused by its rule, which finds no post or request). Spares every chat request a statement; ~100
+ * bytes an entry.
+ */
+export function chatAccessOf(db: Db) {
+  const kinds = createLru<number, ChatKind>(10_000);
+  return async (chatId: number, viewer: SessionInfo): Promise<ChatAccess | null> => {
+    let kind = kinds.get(chatId);
+    if (kind === undefined) {
+      const [chat] = await db.select({ kind: chats.kind }).from(chats).where(eq(chats.id, chatId));
+      if (!chat) return null;
+      kind = chat.kind;
+      kinds.set(chatId, kind);
+    }
+    return ACCESS_RULES[kind](db, chatId, viewer);
+  };
 }

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import { deliverNotifications, writeNotifications } from '../notifications/service';
-import { chatAccess } from './access';
+import { chatAccessOf } from './access';
 import { deleteMessage, loadChatMessages, sendMessage, setMessageLike } from './service';
 
 const tags = ['chats'];
@@ -27,10 +27,12 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, clock, events, mailer, config },
 ) => {
+  const chatAccess = chatAccessOf(db);
+
   /** The session and what it may do in the chat; a chat it may not read answers 404. */
   async function reader(request: FastifyRequest, chatId: number) {
     const session = requireSession(request);
-    const access = await chatAccess(db, chatId, session);
+    const access = await chatAccess(chatId, session);
     if (!access) throw notFound();
     return { session, access, viewer: { userId: session.userId, moderator: access.moderator } };
   }
