@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ensureWebBuild, webDist } from '../scripts/web-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,6 +16,28 @@ describe('static checks', () => {
   it('Biome finds no lint or format problem', () => {
     const { status, output } = run('npx', ['biome', 'check', '.']);
     expect(status, output).toBe(0);
+  });
+
+  // apps/web/src/main.tsx loads Mantine's stylesheets per component: a component used without its file
+  // renders unstyled. Mantine's class names (m_ and eight hex digits) in the built scripts say which
+  // components the app renders.
+  it('styles every Mantine class name the built app uses with a stylesheet it loads', () => {
+    ensureWebBuild();
+    const assets = path.join(webDist, 'assets');
+    const files = readdirSync(assets);
+    const contents = (extension: string) =>
+      files
+        .filter((file) => path.extname(file) === extension)
+        .map((file) => readFileSync(path.join(assets, file), 'utf8'))
+        .join('\n');
+    const css = contents('.css');
+    // Some of Mantine's class names are hooks that no stylesheet of Mantine's styles.
+    const mantine = readFileSync(path.join(root, 'node_modules/@mantine/core/styles.css'), 'utf8');
+    const styled = [...new Set(contents('.js').match(/\bm_[0-9a-f]{8}\b/g))].filter((name) =>
+      mantine.includes(`.${name}`),
+    );
+    expect(styled.length).toBeGreaterThan(50);
+    expect(styled.filter((name) => !css.includes(`.${name}`))).toEqual([]);
   });
 
   it.each(['packages/contracts', 'apps/server', 'apps/web', 'scripts', 'tools'])(

@@ -71,7 +71,8 @@ function staticFiles(
  * the entry has run: a round trip after the entry's before anything shows. A small script (external: the
  * CSP allows no inline one), loaded async from index.html, adds modulepreload links for the chunks of the
  * page at the address, and a fetch preload of the session, which the app's own request then takes over
- * (when a csrftoken cookie says there has been a login).
+ * (when a csrftoken cookie says there has been a login), with the data the page asks for at once
+ * (route-modules.ts: `data`, at an address without a query string) beside it.
  */
 function routePreload(): Plugin {
   let root = '';
@@ -94,7 +95,7 @@ function routePreload(): Plugin {
         if (chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
       }
       const initial = staticFiles(bundle, entry);
-      const routes = ROUTE_MODULES.map(({ path: route, modules, widgets = [], session }) => {
+      const routes = ROUTE_MODULES.map(({ path: route, modules, widgets = [], session, data = [] }) => {
         const files = new Set<string>();
         for (const id of [...modules, ...widgets]) {
           const chunk = byModule.get(id);
@@ -102,13 +103,14 @@ function routePreload(): Plugin {
           staticFiles(bundle, chunk, files);
         }
         const pattern = `^${route.replace(/:[^/]+/g, '[^/]+')}/?$`;
-        return [pattern, [...files].filter((file) => !initial.has(file)), session] as const;
+        return [pattern, [...files].filter((file) => !initial.has(file)), session, data] as const;
       });
       const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname,h=document.head;
 function l(rel,href,as){var e=document.createElement('link');e.rel=rel;e.href=href;if(as)e.as=as;e.crossOrigin='anonymous';h.appendChild(e);}
 for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;
 for(var j=0;j<r[i][1].length;j++)l('modulepreload','/'+r[i][1][j]);
-if(r[i][2]&&/(^|; )csrftoken=/.test(document.cookie))l('preload','/api/auth/session/','fetch');return;}})();
+if(r[i][2]&&/(^|; )csrftoken=/.test(document.cookie)){l('preload','/api/auth/session/','fetch');
+if(!location.search)for(j=0;j<r[i][3].length;j++)l('preload',r[i][3][j],'fetch');}return;}})();
 `;
       const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;

@@ -1,6 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
+import { AfterFirstPaint } from './after-first-paint';
 import classes from './layout.module.css';
 import { AppHeader } from './shell/app-header';
 import { MainMenu } from './shell/main-menu';
@@ -34,7 +35,11 @@ function Shell() {
         data-opened={menuOpened || undefined}
         style={{ zIndex: menuOpened ? 101 : 11 }}
       >
-        <MainMenu onNavigate={menu.close} />
+        {/* Mounted once the page's content has been painted (on a phone it is a closed drawer); so are
+            the side widgets' lists (widget-host.tsx). */}
+        <AfterFirstPaint>
+          <MainMenu onNavigate={menu.close} />
+        </AfterFirstPaint>
       </nav>
       <main className={classes.main} style={{ '--app-aside-offset': `${contentInset}px` } as CSSProperties}>
         <Outlet />

@@ -29,21 +29,39 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Part, { preload });
 }
 
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
+/** What tells that someone is at the page: a pointer moving or pressed, a key, a touch, a scroll wheel. */
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+/**
+ * Runs `run` on the user's first sign of activity on the page (at once when there has been one). Not when
+ * the browser is first idle: a part loaded then competes with the page's own first load and render, for a
+ * modal that most visits never open; by the time a user has moved a pointer to its button, it is there.
+ */
+let active = false;
+export const whenActive = (run: () => void): (() => void) => {
+  if (active) {
+    const id = window.setTimeout(run, 0);
+    return () => window.clearTimeout(id);
   }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
+  const options = { capture: true, passive: true } as const;
+  const onIntent = () => {
+    active = true;
+    stop();
+    run();
+  };
+  const stop = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, options);
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, options);
+  return stop;
 };
 
 type DeferredProps = { open: boolean; part: { preload: () => Promise<unknown> }; children: ReactNode };
 
 /**
  * For a modal or drawer that is a lazy part: mounts it at once when it is open (opened by the address),
- * otherwise once its chunk has loaded while the browser is idle after the page's first paint, so that a
- * later opening animates as it always did.
+ * otherwise once its chunk has loaded after the user's first sign of activity on the page (not during the
+ * page's own first load), so that a later opening animates as it always did.
  */
 export function Deferred({ open, part, children }: DeferredProps) {
   const [ready, setReady] = useState(open);
@@ -52,7 +70,7 @@ export function Deferred({ open, part, children }: DeferredProps) {
   useEffect(() => {
     if (ready) return;
     let live = true;
-    const cancel = whenIdle(() => {
+    const cancel = whenActive(() => {
       void part.preload().then(() => {
         if (live) setReady(true);
       });

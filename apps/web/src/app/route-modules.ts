@@ -12,7 +12,16 @@ export type RouteModules = {
   widgets?: readonly string[];
   /** Under RequireSession (every route but the login page). */
   session: boolean;
+  /**
+   * API addresses (GET) the page asks for at once when its address has no query string, exactly as its
+   * queries write them: fetched from the start with the session instead of once the page has rendered
+   * (route-modules.test.ts checks them against the queries).
+   */
+  data?: readonly string[];
 };
+
+/** /tasks without a query: my active tasks' first page and the request templates of its menu. */
+export const TASKS_DATA = ['/api/tasks/?view=exec&status=active&page=1', '/api/tasks/templates/'] as const;
 
 const PEOPLE_WIDGET = 'src/app/widgets/people-widget-body.tsx';
 const CALENDAR_WIDGET = 'src/features/meetings/components/today-calendar-widget.tsx';
@@ -33,7 +42,12 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     widgets: [PEOPLE_WIDGET],
     session: true,
   },
-  { path: '/tasks', modules: ['src/features/tasks/pages/tasks-page.tsx'], session: true },
+  {
+    path: '/tasks',
+    modules: ['src/features/tasks/pages/tasks-page.tsx'],
+    session: true,
+    data: TASKS_DATA,
+  },
   { path: '/calendar/vacations', modules: ['src/app/pages/calendar-route.tsx'], session: true },
   { path: '/news', modules: ['src/features/news/pages/news-page.tsx'], session: true },
   { path: '/switchCompany', modules: ['src/app/pages/switch-company-page.tsx'], session: true },

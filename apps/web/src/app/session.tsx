@@ -2,6 +2,7 @@ import type { SessionResponse } from '@atrium/contracts';
 import { createContext, use, useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../features/auth/api';
+import { useLiveStream } from '../lib/live-events';
 import { PageLoader } from '../ui/page-loader';
 
 const SessionContext = createContext<SessionResponse | null>(null);
@@ -20,6 +21,7 @@ export function useCurrentSession(): SessionResponse {
  */
 export function RequireSession() {
   const { data, isPending } = useSession();
+  useLiveStream(Boolean(data));
   // When the session arrives, the whole app mounts under it (shell, page, widgets): as a deferred render,
   // which React does in slices between which the browser stays responsive, instead of one long task.
   const session = useDeferredValue(data);

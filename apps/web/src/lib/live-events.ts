@@ -121,3 +121,12 @@ export function useLiveInvalidation(
     }
   });
 }
+
+/**
+ * Keeps the stream open while `enabled` (the app has a session), whoever else listens. Opened as soon as
+ * the session is known, before a page mounts and fetches: its 'hello' then comes before the page's data,
+ * and refetches only what was fetched before it, not every list the page has just loaded.
+ */
+export function useLiveStream(enabled: boolean) {
+  useEffect(() => (enabled ? liveEvents().subscribe(() => {}) : undefined), [enabled]);
+}

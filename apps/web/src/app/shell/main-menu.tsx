@@ -1,4 +1,4 @@
-import { Avatar, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Avatar, Box, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useCurrentSession } from '../session';
 import { type MenuItem, menuSections, switchCompanyItem } from './menu';
@@ -13,7 +13,9 @@ export function MainMenu({ onNavigate }: MainMenuProps) {
 
   return (
     <Stack component="nav" aria-label="Main menu" gap={0} h="100%" mih={0}>
-      <ScrollArea flex={1} px="xs" py="sm" type="scroll">
+      {/* A plain scrolling box: Mantine's ScrollArea measures itself in effects, a forced layout on every
+          page's first render for a list that rarely scrolls. */}
+      <Box flex={1} mih={0} px="xs" py="sm" style={{ overflowY: 'auto' }}>
         <Stack gap="md">
           {menuSections(user.companies).map((section) => (
             <section
@@ -30,7 +32,7 @@ export function MainMenu({ onNavigate }: MainMenuProps) {
             </section>
           ))}
         </Stack>
-      </ScrollArea>
+      </Box>
       <Box px="xs" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <MenuLink item={switchCompanyItem(user.companies)} onNavigate={onNavigate} />
       </Box>

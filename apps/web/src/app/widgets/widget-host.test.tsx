@@ -21,7 +21,8 @@ describe('side widgets', () => {
 
     const people = await screen.findByRole('region', { name: 'Peoples' });
     const calendar = screen.getByRole('region', { name: 'Calendar' });
-    expect(within(calendar).getByText('0 meetings today')).toBeInTheDocument();
+    // The widgets' lists mount after the page's first paint.
+    expect(await within(calendar).findByText('0 meetings today')).toBeInTheDocument();
     // jsdom's window is 1024 px wide: each 360 px wide, people at the right edge, calendar beside it.
     expect([people.style.right, calendar.style.right]).toEqual(['0px', '360px']);
     expect(people.parentElement).toHaveStyle({ zIndex: '22' });

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { SkeletonRows } from '../../ui/skeleton-rows';
+import { AfterFirstPaint } from '../after-first-paint';
 import { lazyPart } from '../lazy-parts';
 import { ProfileSettingsWidget } from './profile-settings-widget';
 import { ProfileWidget } from './profile-widget';
@@ -34,17 +35,22 @@ export function preloadWidgets(pathname: string): Promise<unknown> {
   return Promise.all(bodies);
 }
 
-/** A widget body's wait for its code, in the shape of the lists the bodies show while they load. */
+/** The stand-in of a widget body, in the shape of the lists the bodies show while they load. */
+const skeleton = (
+  <Box px="sm">
+    <SkeletonRows count={6} />
+  </Box>
+);
+
+/**
+ * A widget body's wait for its code; and for the page's first paint: a page that opens with widgets
+ * (home) paints its own content first, and mounts their lists (with their requests) in a render of
+ * their own.
+ */
 const Loading = ({ children }: { children: ReactNode }) => (
-  <Suspense
-    fallback={
-      <Box px="sm">
-        <SkeletonRows count={6} />
-      </Box>
-    }
-  >
-    {children}
-  </Suspense>
+  <AfterFirstPaint fallback={skeleton}>
+    <Suspense fallback={skeleton}>{children}</Suspense>
+  </AfterFirstPaint>
 );
 
 /** The desktop navbar's width, which the page content shares the screen with. */
@@ -52,23 +58,37 @@ export const NAVBAR_WIDTH = 240;
 
 // The window's width, read when it changes rather than on every render: reading it makes the browser lay
 // out the page there and then, and React reads a store again after every commit (a dozen while a page
-// loads). Kept while anyone listens; the first listener reads it afresh.
+// loads). Kept while anyone listens.
 let windowWidth: number | undefined;
 const widthListeners = new Set<() => void>();
 const onResize = () => {
   windowWidth = window.innerWidth;
   for (const listener of widthListeners) listener();
 };
+// The first listener subscribes right after a commit, when reading the width would make the browser lay
+// the new page out there and then: a change since the render read it is checked after the next frame,
+// which lays the page out anyway.
+let afterFrame: { frame: number; timer?: ReturnType<typeof setTimeout> } | undefined;
 const subscribeToWidth = (onChange: () => void) => {
   if (widthListeners.size === 0) {
-    windowWidth = window.innerWidth;
     window.addEventListener('resize', onResize);
+    const pending: NonNullable<typeof afterFrame> = {
+      frame: requestAnimationFrame(() => {
+        pending.timer = setTimeout(onResize, 0);
+      }),
+    };
+    afterFrame = pending;
   }
   widthListeners.add(onChange);
   return () => {
     widthListeners.delete(onChange);
     if (widthListeners.size > 0) return;
     window.removeEventListener('resize', onResize);
+    if (afterFrame) {
+      cancelAnimationFrame(afterFrame.frame);
+      clearTimeout(afterFrame.timer);
+      afterFrame = undefined;
+    }
     windowWidth = undefined;
   };
 };

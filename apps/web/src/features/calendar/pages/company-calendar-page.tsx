@@ -1,12 +1,13 @@
 import type { CalendarFilterBody, HolidayDay } from '@atrium/contracts';
 import { Box, Button, Group, Paper, Stack } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCalendarEvent, IconRss } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { useCurrentSession } from '../../../app/session';
+import { useMatchesMedia } from '../../../lib/media-query';
 import {
   calendarMonthQueryOptions,
   holidaysQueryOptions,
@@ -59,7 +60,7 @@ export function CompanyCalendarPage() {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const [feedOpen, feed] = useDisclosure(false);
   const [filtersOpen, filters] = useDisclosure(false);
-  const phone = useMediaQuery('(max-width: 62em)');
+  const phone = useMatchesMedia('(max-width: 62em)');
 
   // The people and the exclusions belong to one month and one structure filter: a new one clears them.
   const scopeKey = JSON.stringify({

@@ -30,17 +30,22 @@ type PostCardProps = {
   viewer: ChatUser;
   /** The comment a shared link points at, when it is one of this post's. */
   highlightMessageId: number | null;
+  /**
+   * For a post the feed renders first (it may be on screen at once): whether its comments are wanted is
+   * decided before the first paint. The others wait for the browser to report them near the screen.
+   */
+  onFirstScreen?: boolean;
 };
 
 /** A post of the feed: author, date, title, cover, body, likes, and its comment thread. */
-export function PostCard({ post, viewer, highlightMessageId }: PostCardProps) {
+export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = true }: PostCardProps) {
   const titleId = useId();
   const toggleLike = useTogglePostLike();
   const deletePost = useDeletePost();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A feed of ten posts with all their threads is the heaviest first render of the portal (and ten
   // requests more): a post's comments load once it comes near the screen, or at once for a shared link.
-  const [cardRef, near] = useNearScreen<HTMLElement>(COMMENTS_AHEAD_PX);
+  const [cardRef, near] = useNearScreen<HTMLElement>(COMMENTS_AHEAD_PX, { atOnce: onFirstScreen });
   const withComments = near || highlightMessageId !== null;
   // The thread below loads the chat anyway; its count is the fresher one.
   const { data: threads } = useQuery({ ...chatQueryOptions(post.chat), enabled: withComments });

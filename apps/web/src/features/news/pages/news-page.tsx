@@ -2,6 +2,7 @@ import type { Post } from '@atrium/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconNews, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
 import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
@@ -11,6 +12,8 @@ import { linkTarget } from '../links';
 
 /** A readable line length for posts; wider screens get margins rather than longer lines. */
 const FEED_WIDTH = 760;
+/** The posts of the feed's first render, more than a screen holds; the rest of the page follows. */
+const FIRST_POSTS = 2;
 
 /**
  * The company's news feed at /news, newest first, with infinite scroll. A shared comment link
@@ -33,6 +36,10 @@ export function NewsPage() {
     ...(pinned ? [pinned] : []),
     ...(feed.data?.pages.flatMap((page) => page.results) ?? []).filter((post) => post.id !== pinned?.id),
   ];
+  // When the feed first arrives, the first posts render (and paint) at once and the rest of the page
+  // in a deferred render, which React does in slices: not one long task for a whole page of posts.
+  const renderedFeed = useDeferredValue(feed.data);
+  const shown = renderedFeed === undefined ? posts.slice(0, FIRST_POSTS) : posts;
 
   const newPost = (
     <Button component={Link} to="/news/create" leftSection={<IconPlus size={16} aria-hidden />}>
@@ -66,16 +73,17 @@ export function NewsPage() {
           icon={IconNews}
         />
       )}
-      {posts.map((post) => (
+      {shown.map((post, index) => (
         <PostCard
           key={post.id}
           post={post}
           viewer={user}
           highlightMessageId={post.id === target.postId ? target.messageId : null}
+          onFirstScreen={index < FIRST_POSTS}
         />
       ))}
       {feed.isFetchingNextPage && <FeedSkeleton count={1} />}
-      {feed.hasNextPage && !feed.isFetchingNextPage && (
+      {feed.hasNextPage && !feed.isFetchingNextPage && shown === posts && (
         <LoadMore key={feed.data?.pages.length} ahead={600} onVisible={() => void feed.fetchNextPage()} />
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import type { UserListItem } from '@atrium/contracts';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatchesMedia } from '../../../lib/media-query';
 import { formatGmt, NO_POSITION, PersonName, SpecialEvent } from './person-parts';
 import { SocialLinks } from './social-links';
 
@@ -11,7 +11,7 @@ type PeopleTableProps = { people: UserListItem[]; onOpen: (person: UserListItem)
 
 /** The directory's table mode: one row per person; a stack of cards on a phone. */
 export function PeopleTable({ people, onOpen }: PeopleTableProps) {
-  const cards = useMediaQuery(CARDS_QUERY);
+  const cards = useMatchesMedia(CARDS_QUERY);
   if (cards) {
     return (
       <Stack gap="xs" component="ul" aria-label="People" m={0} p={0} style={{ listStyle: 'none' }}>

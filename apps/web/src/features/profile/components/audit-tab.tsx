@@ -1,10 +1,10 @@
 import { AUDIT_PAGE_SIZE, type AuditChange, type AuditLogEntry, type AuditValue } from '@atrium/contracts';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
+import { useMatchesMedia } from '../../../lib/media-query';
 import { EmptyState, LabelledPagination, SkeletonRows } from '../../../ui';
 import { auditQueryOptions } from '../audit-api';
 
@@ -131,7 +131,7 @@ const COLUMNS = ['When', 'Who', 'What', 'Changes'];
 export function AuditTab({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const log = useQuery(auditQueryOptions(userId, page));
-  const cards = useMediaQuery(CARDS_QUERY);
+  const cards = useMatchesMedia(CARDS_QUERY);
 
   if (log.isPending) return <SkeletonRows count={5} variant="table" columns={4} />;
   if (log.isError) {

@@ -1,9 +1,9 @@
 import type { UserListItem } from '@atrium/contracts';
 import { ActionIcon, Box, CloseButton, Group, Paper, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMatchesMedia } from '../../../lib/media-query';
 import { readSearchHistory, saveSearchQuery } from '../../../lib/search-history';
 import { EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
 import { useSearchPeople } from '../api';
@@ -28,7 +28,7 @@ export type GlobalSearchProps = {
  * About 320 px wide; on small screens an icon button that opens it over the whole header.
  */
 export function GlobalSearch({ onSelect }: GlobalSearchProps) {
-  const compact = useMediaQuery(COMPACT_QUERY);
+  const compact = useMatchesMedia(COMPACT_QUERY);
   const [expanded, setExpanded] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasExpanded = useRef(false);

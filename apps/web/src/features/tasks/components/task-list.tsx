@@ -1,8 +1,8 @@
 import type { TaskRow } from '@atrium/contracts';
 import { Anchor, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconClock, IconMessage } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useMatchesMedia } from '../../../lib/media-query';
 import { TemplateIcon, UserAvatar } from '../../../ui';
 import { formatDateTime, fullName, slaColor } from '../format';
 
@@ -22,7 +22,7 @@ type TaskListProps = {
  * for opening in a new tab. A stack of cards on a phone.
  */
 export function TaskList({ tasks, linkOf, onOpen }: TaskListProps) {
-  const cards = useMediaQuery(CARDS_QUERY);
+  const cards = useMatchesMedia(CARDS_QUERY);
   if (cards) {
     return (
       <Stack gap="xs" component="ul" aria-label="Tasks" m={0} p={0} style={{ listStyle: 'none' }}>
