@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@atrium/contracts';
 import { eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { dictionaryItems } from '../../apps/server/src/db/schema/index';
@@ -16,27 +17,12 @@ import { type Company, DIVISIONS, EXECUTIVE_OFFICE, HRBP_TITLE } from './structu
  */
 type Items = readonly (readonly [code: string, name: string])[];
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const SHARED: Record<string, Items> = {
   UserCountry: COUNTRIES.map((c) => [c.code, c.name]),
   UserLocation: COUNTRIES.flatMap((c) =>
     c.cities.map(([city]) => [locationCode(c.code, city), city] as const),
   ),
-  DOBMonth: MONTHS.map((month, i) => [String(i + 1), month]),
+  DOBMonth: MONTH_NAMES.map((month, i) => [String(i + 1), month]),
   UserStatus: [
     ['1', 'Online'],
     ['2', 'Offline'],

@@ -3,6 +3,23 @@ import type { UserStatus } from './common';
 // Plain values shared by server and web: limits, page sizes, labels and enumerations. They live apart from
 // the schemas so that the web app can import them without zod (its first load carries no schema).
 
+// Dates
+/** The months' English names, January first: the UI's dates and the birth-month dictionary. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 // Users
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   1: 'Online',

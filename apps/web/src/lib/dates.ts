@@ -1,21 +1,9 @@
 // Dates as the UI writes them, in the browser's zone, with English names. A few lines instead of
 // date-fns' `format`, which brings every pattern and the en-US locale into any page that shows a date.
 
+import { MONTH_NAMES } from '@atrium/contracts';
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -38,4 +26,4 @@ export const weekday = (date: Date) => WEEKDAYS[date.getDay()] as string;
 
 /** 'Monday, 5 March' */
 export const weekdayDayMonth = (date: Date) =>
-  `${weekday(date)}, ${date.getDate()} ${MONTHS[date.getMonth()] as string}`;
+  `${weekday(date)}, ${date.getDate()} ${MONTH_NAMES[date.getMonth()] as string}`;
