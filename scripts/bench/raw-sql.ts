@@ -23,6 +23,7 @@ import {
   pgliteOptions,
   postgresPoolConfig,
 } from '../../apps/server/src/db/client';
+import type { NamingPglite } from '../../apps/server/src/db/pglite-named';
 import * as schema from '../../apps/server/src/db/schema/index';
 import type { EngineSpec } from './common';
 import { percentile, sleep } from './common';
@@ -226,21 +227,29 @@ async function openPglite(dir: string): Promise<RecordingDatabase> {
   await client.waitReady;
   const state: { current: Recorder } = { current: null };
   let seq = 0;
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  const transaction = client.transaction.bind(client);
-  (client as unknown as { query: unknown }).query = (...args: unknown[]) =>
-    track(state, `p${++seq}`, false, args, () => query(...args));
-  (client as unknown as { transaction: unknown }).transaction = (fn: (tx: unknown) => Promise<unknown>) => {
-    const tag = `t${++seq}`;
-    return transaction(async (tx) => {
-      const inner = Object.create(tx) as typeof tx;
-      const txQuery = tx.query.bind(tx) as (...args: unknown[]) => Promise<unknown>;
-      (inner as unknown as { query: unknown }).query = (...args: unknown[]) =>
-        track(state, tag, true, args, () => txQuery(...args));
-      return fn(inner);
-    });
+  // The app's own client (named statements), so that a replay runs as the app's statements run.
+  let query = (..._args: unknown[]): Promise<unknown> => Promise.reject(new Error('not open'));
+  let transaction: NamingPglite['transaction'] = () => Promise.reject(new Error('not open'));
+  const recording = (named: NamingPglite): NamingPglite => {
+    query = named.query as (...args: unknown[]) => Promise<unknown>;
+    transaction = named.transaction;
+    return {
+      query: ((...args: unknown[]) =>
+        track(state, `p${++seq}`, false, args, () => query(...args))) as NamingPglite['query'],
+      transaction: (fn) => {
+        const tag = `t${++seq}`;
+        return transaction(async (tx) => {
+          const txQuery = tx.query as (...args: unknown[]) => Promise<unknown>;
+          const inner = {
+            ...tx,
+            query: (...args: unknown[]) => track(state, tag, true, args, () => txQuery(...args)),
+          } as typeof tx;
+          return fn(inner);
+        });
+      },
+    };
   };
-  const database = await openDatabase({ pglite: client });
+  const database = await openDatabase({ pglite: client }, { wrapPglite: recording });
   const replayUnit = async (unit: Unit, time?: StatementTimer) => {
     if (!unit.tx) {
       for (const statement of unit.statements) await timed(() => query(...statement.args), statement, time);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -28,12 +27,14 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   // `npm run backup` asks this process for a consistent dump of the embedded database (db/backup.ts).
-  dataDirHold?.serveBackups(async () => {
-    const started = Date.now();
-    const dump = await dumpQuiescent((database.db as unknown as { $client: PGlite }).$client);
-    log.info({ bytes: dump.size, ms: Date.now() - started }, 'backup of the data directory taken');
-    return dump;
-  });
+  const { pglite } = database;
+  if (pglite)
+    dataDirHold?.serveBackups(async () => {
+      const started = Date.now();
+      const dump = await dumpQuiescent(pglite);
+      log.info({ bytes: dump.size, ms: Date.now() - started }, 'backup of the data directory taken');
+      return dump;
+    });
   log.info({ engine: database.engine }, 'database open; migrating');
   await database.migrate();
   if (config.demo && seedDemo) await seedDemo(database.db, log);

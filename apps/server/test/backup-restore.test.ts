@@ -21,7 +21,7 @@ import {
 import { type Database, openDatabase, pgliteExtensions, queryRows } from '../src/db/client';
 import { companies, users } from '../src/db/schema/index';
 import { bundledMigrations, checkHealth } from '../src/modules/health/check';
-import { openTestDatabase, testEngine } from './database';
+import { embedded, openTestDatabase, testEngine } from './database';
 import { createCompany, createUser } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -114,7 +114,7 @@ describe.skipIf(testEngine() !== 'pglite')('npm run backup and npm run restore (
   beforeAll(async () => {
     // A running server's data directory: PGlite on disk, holding the control socket, as main.ts does.
     const template = await openTestDatabase('pglite');
-    const archive = await (template.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
+    const archive = await embedded(template).dumpDataDir('gzip');
     await template.close();
     hold = await holdDataDir(dataDir, 'server');
     pglite = new PGlite(dataDir, { loadDataDir: archive, extensions: pgliteExtensions });

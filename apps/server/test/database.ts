@@ -52,8 +52,7 @@ export async function createTemplate(engine: TestEngine, runId: string) {
   if (engine === 'pglite') {
     const database = await openDatabase({ memory: true });
     await database.migrate();
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('gzip');
+    const dump = await embedded(database).dumpDataDir('gzip');
     mkdirSync(path.dirname(templateFile(runId)), { recursive: true });
     writeFileSync(templateFile(runId), Buffer.from(await dump.arrayBuffer()));
     await database.close();
@@ -80,6 +79,12 @@ export async function dropTemplate(engine: TestEngine, runId: string) {
   if (engine === 'pglite') rmSync(templateFile(runId), { force: true });
   else
     await withAdmin((client) => client.query(`drop database if exists "${templateDb(runId)}" with (force)`));
+}
+
+/** The PGlite under a database the tests opened on that engine. */
+export function embedded(database: Pick<Database, 'pglite'>): PGlite {
+  if (!database.pglite) throw new Error('not an embedded database');
+  return database.pglite;
 }
 
 /** A fresh, migrated database for one test file. */

@@ -121,7 +121,7 @@ describe('the event stream', () => {
 
 describe('the event bus', () => {
   it('carries events between buses on one database, as between API processes', async () => {
-    const other = await createEventBus({ db: t.db, engine: t.engine });
+    const other = await createEventBus({ db: t.db, engine: t.engine, pglite: t.pglite });
     try {
       const heard: BusEvent[] = [];
       const stop = t.events.subscribe({ event: (event) => heard.push(event), gap: () => {} });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, pgliteOptions, queryRows } from '../src/db/client';
-import { openTestDatabase, type TestEngine } from './database';
+import { embedded, openTestDatabase, type TestEngine } from './database';
 import { HttpClient } from './http-client';
 
 /**
@@ -125,7 +125,7 @@ export type ServerDatabase = {
 export async function serverDatabase(engine: TestEngine): Promise<ServerDatabase> {
   const template = await openTestDatabase(engine);
   if (engine === 'pglite') {
-    const archive = await (template.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
+    const archive = await embedded(template).dumpDataDir('gzip');
     await template.close();
     const dataDir = path.join(tempDir('atrium-db-'), 'data');
     const loaded = new PGlite(dataDir, { ...pgliteOptions, loadDataDir: archive });

@@ -38,6 +38,7 @@ export async function createTestApp(
     app,
     db: database.db,
     engine: database.engine,
+    pglite: database.pglite,
     events,
     smtp,
     clock,

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { NamingClient } from './named-statements';
+import { type NamingPglite, namingPglite } from './pglite-named';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export type Engine = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   engine: Engine;
+  /** The embedded database itself, for what only it offers (LISTEN, a dump of its directory). */
+  pglite?: PGlite;
   /** Applies every committed migration not yet applied; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -51,8 +54,12 @@ export const pgliteOptions = {
 
 export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite } | { memory: true };
 
-/** Drizzle's hook on every statement it sends (the tests count statements per request with it). */
-export type DatabaseSettings = { logger?: Logger };
+export type DatabaseSettings = {
+  /** Drizzle's hook on every statement it sends (the tests count statements per request with it). */
+  logger?: Logger;
+  /** Wraps the PGlite client Drizzle talks to (the bench records and replays statements through it). */
+  wrapPglite?: (client: NamingPglite) => NamingPglite;
+};
 
 export async function openDatabase(
   options: DatabaseOptions,
@@ -72,10 +79,13 @@ export async function openDatabase(
     client = new PGlite(options.dataDir, pgliteOptions);
   } else client = new PGlite(pgliteOptions);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger: settings.logger }) as unknown as Db;
+  const named = namingPglite(client);
+  const driven = (settings.wrapPglite?.(named) ?? named) as PGlite;
+  const db = drizzlePglite(driven, { schema, logger: settings.logger }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,5 +1,4 @@
 import type { LIVE_EVENT_TYPES, LiveEvent } from '@atrium/contracts';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
@@ -52,7 +51,7 @@ const RECONNECT_MAX_MS = 30_000;
  * The live-update bus over PostgreSQL LISTEN/NOTIFY, so that an event raised by one API process reaches
  * the streams held by every other one. On PGlite (one process by nature) the same channel works in-process.
  */
-export async function createEventBus(database: Pick<Database, 'db' | 'engine'>, log: Log = quiet) {
+export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 'pglite'>, log: Log = quiet) {
   const listeners = new Set<BusListener>();
   const deliver = (payload: string | undefined) => {
     let event: BusEvent | SessionsChanged;
@@ -66,17 +65,16 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine'>, 
       else listener.event(event);
     }
   };
-  const stopListening =
-    database.engine === 'pglite'
-      ? await (database.db as unknown as { $client: PGlite }).$client.listen(EVENTS_CHANNEL, deliver)
-      : await listenOnPostgres(
-          (database.db as unknown as { $client: pg.Pool }).$client,
-          deliver,
-          () => {
-            for (const listener of listeners) listener.gap();
-          },
-          log,
-        );
+  const stopListening = database.pglite
+    ? await database.pglite.listen(EVENTS_CHANNEL, deliver)
+    : await listenOnPostgres(
+        (database.db as unknown as { $client: pg.Pool }).$client,
+        deliver,
+        () => {
+          for (const listener of listeners) listener.gap();
+        },
+        log,
+      );
 
   const bus: EventBus = {
     async publish(event) {

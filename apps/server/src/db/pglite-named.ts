@@ -1,0 +1,116 @@
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import { NAMED_PER_CONNECTION, statementName } from './named-statements';
+
+/** What Drizzle's PGlite driver calls on its client. */
+type QueryClient = Pick<PGlite, 'query'>;
+export type NamingPglite = QueryClient & Pick<PGlite, 'transaction'>;
+
+/**
+ * PGlite with each statement that has parameters prepared once, as NamingClient does on PostgreSQL
+ * (issue 11). PGlite's own query() parses and plans every statement afresh and talks to its engine six
+ * times per statement (Parse, Describe, Bind, Describe, Execute, Sync, each a call into WebAssembly):
+ * planning the profile's look-up took 4 ms of the 10,000-person company's 4.5. Here a statement is parsed
+ * once under a name (with its parameter types, which PGlite needs to write the values), then each run is
+ * one call: Bind, Describe, Execute, Sync. Past NAMED_PER_CONNECTION shapes, statements run as before.
+ *
+ * It holds the locks PGlite's query() holds: outside a transaction both its transaction and query locks,
+ * so that no statement lands inside another request's open transaction; inside one, the query lock.
+ */
+export function namingPglite(pglite: PGlite): NamingPglite {
+  const paramTypes = new Map<string, number[]>();
+
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    const name = statementName(text);
+    let types = paramTypes.get(name);
+    if (types === undefined) {
+      const described = await pglite.execProtocolStream(
+        concat([
+          protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+          protocol.serialize.describe({ type: 'S', name }),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      types = parse.parseDescribeStatementResults(described);
+      paramTypes.set(name, types);
+    }
+    const statementTypes = types;
+    const values = params.map((value, i) => serialize(pglite, value, statementTypes[i], options));
+    const messages = await pglite.execProtocolStream(
+      concat([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+  }
+
+  const named = (text: string, params: unknown[] | undefined) =>
+    params !== undefined &&
+    params.length > 0 &&
+    (paramTypes.has(statementName(text)) || paramTypes.size < NAMED_PER_CONNECTION);
+
+  function inTransaction(tx: Transaction): Transaction {
+    return {
+      ...tx,
+      query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+        named(text, params) && !tx.closed
+          ? pglite.runExclusive(() => run<T>(text, params as unknown[], options))
+          : tx.query<T>(text, params, options),
+      get closed() {
+        return tx.closed;
+      },
+    };
+  }
+
+  return {
+    query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+      if (!named(text, params)) return pglite.query<T>(text, params, options);
+      return pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(async () => {
+          const result = await run<T>(text, params as unknown[], options);
+          await pglite.syncToFs();
+          return result;
+        }),
+      );
+    },
+    transaction: (callback) => pglite.transaction((tx) => callback(inTransaction(tx))),
+  };
+}
+
+/** A value as PGlite's query() writes it: by the serializer of the parameter's type, else as text. */
+function serialize(
+  pglite: PGlite,
+  value: unknown,
+  type: number | undefined,
+  options: QueryOptions | undefined,
+) {
+  if (value === null || value === undefined) return null;
+  const serializer =
+    type === undefined ? undefined : (options?.serializers?.[type] ?? pglite.serializers[type]);
+  return serializer ? serializer(value) : String(value);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return all;
+}
