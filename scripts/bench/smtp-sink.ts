@@ -17,7 +17,7 @@ const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
-  // The server under test opens a connection per mail; keep up with bursts.
+  // Room for bursts of connections (the server pools its own, but a restart or ?pool=false opens many).
   maxClients: 10_000,
   onData(stream, session, callback) {
     const chunks: Buffer[] = [];

@@ -20,6 +20,8 @@ export async function startSmtpCatcher() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // The app's pooled connections stay open after their mail: closing, the catcher ends them at once.
+    closeTimeout: 50,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,11 +48,19 @@ export async function startSmtpCatcher() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  /** Waits for the latest mail to an address among those after the first `since`, up to `timeoutMs`. */
-  async function waitFor(to: string, since = 0, timeoutMs = 5000): Promise<CaughtMail> {
+  /**
+   * Waits for the latest mail to an address among those after the first `since` (of those that `matches`),
+   * up to `timeoutMs`.
+   */
+  async function waitFor(
+    to: string,
+    since = 0,
+    timeoutMs = 5000,
+    matches: (mail: CaughtMail) => boolean = () => true,
+  ): Promise<CaughtMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = mails.slice(since).findLast((m) => m.to.includes(to));
+      const mail = mails.slice(since).findLast((m) => m.to.includes(to) && matches(m));
       if (mail) return mail;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
@@ -68,15 +78,18 @@ export async function startSmtpCatcher() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     waitFor,
-    /** The 6-digit code of the latest login mail to an address. */
+    /**
+     * The 6-digit code of the latest login mail to an address (a request's notice to the same person
+     * may arrive in between: it is passed over).
+     */
     async codeFor(to: string, since = 0) {
-      const mail = await waitFor(to, since);
-      const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
-      if (!code) throw new Error(`no code in mail "${mail.subject}"`);
-      return code;
+      const mail = await waitFor(to, since, undefined, (m) => LOGIN_CODE.test(m.subject));
+      return LOGIN_CODE.exec(mail.subject)?.[1] as string;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+const LOGIN_CODE = /\b(\d{6})\b/;
 
 export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../db/client';
 import { throttleHits } from '../db/schema/index';
 import { tooManyRequests } from './errors';
 
@@ -20,24 +20,34 @@ export async function consume(tx: Tx, limits: Limit[], now: Date) {
  * Within the caller's transaction, holds each key until it ends (so that two requests cannot both take
  * the last slot) and answers how many seconds to wait until every limit has a free slot: 0 when all do.
  * For limits that count only some outcomes (failed logins): check first, `recordHits` when it failed.
+ * Two statements whatever the number of limits: the locks, then the windows (a login request sent six).
  */
 export async function secondsToWait(tx: Tx, limits: Limit[], now: Date): Promise<number> {
-  for (const { key } of [...limits].sort((a, b) => a.key.localeCompare(b.key))) {
-    // Serialises concurrent hits on one key, so two requests cannot both take the last slot.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-  }
+  // Taken in one order by every request, so that two requests holding one key each cannot deadlock.
+  const keys = limits.map(({ key }) => key).sort((a, b) => a.localeCompare(b));
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(key)) from unnest(${sql.param(keys)}::text[]) with ordinality as k(key, n) order by n`,
+  );
+  const sinces = limits.map(({ windowMs }) => new Date(now.getTime() - windowMs).toISOString());
+  // Hits older than their window go; the statement's snapshot still sees them, hence `at >= since`.
+  const hits = await queryRows<{ key: string; at: number }>(
+    tx,
+    sql`with window_start (key, since) as (
+          select * from unnest(${sql.param(limits.map(({ key }) => key))}::text[], ${sql.param(sinces)}::timestamptz[])
+        ),
+        expired as (
+          delete from ${throttleHits} h using window_start w where h.key = w.key and h.at < w.since
+        )
+        select h.key, extract(epoch from h.at)::float8 * 1000 as at
+        from ${throttleHits} h join window_start w on h.key = w.key and h.at >= w.since
+        order by h.at`,
+  );
   let waitMs = 0;
   for (const { key, max, windowMs } of limits) {
-    const since = new Date(now.getTime() - windowMs);
-    await tx.delete(throttleHits).where(and(eq(throttleHits.key, key), lt(throttleHits.at, since)));
     // Refused hits are never stored, so a key holds at most `max` rows in its window.
-    const hits = await tx
-      .select({ at: throttleHits.at })
-      .from(throttleHits)
-      .where(eq(throttleHits.key, key))
-      .orderBy(asc(throttleHits.at));
-    const freeing = hits[hits.length - max];
-    if (freeing) waitMs = Math.max(waitMs, freeing.at.getTime() + windowMs - now.getTime());
+    const times = hits.filter((hit) => hit.key === key).map((hit) => hit.at);
+    const freeing = times[times.length - max];
+    if (freeing !== undefined) waitMs = Math.max(waitMs, freeing + windowMs - now.getTime());
   }
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
 }

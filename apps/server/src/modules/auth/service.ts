@@ -81,20 +81,20 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
     }
     const user = await findActiveUser(tx, input.email);
     if (!user) return null;
-    // A new code voids every earlier one.
-    await tx
-      .update(loginCodes)
-      .set({ spentAt: now })
-      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.spentAt)));
-    await tx.delete(loginCodes).where(and(eq(loginCodes.userId, user.id), lt(loginCodes.expiresAt, now)));
+    // A new code voids every earlier one: the expired ones go, the live ones are spent. One statement:
+    // its parts see the rows as they were before it, so none touches another's row.
     const salt = newSalt();
-    await tx.insert(loginCodes).values({
-      userId: user.id,
-      codeHash: hashCode(code, salt),
-      salt,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    });
+    const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+    await tx.execute(sql`
+      with expired as (
+        delete from ${loginCodes} where ${loginCodes.userId} = ${user.id} and ${loginCodes.expiresAt} < ${now}
+      ),
+      voided as (
+        update ${loginCodes} set spent_at = ${now}
+        where ${loginCodes.userId} = ${user.id} and ${loginCodes.spentAt} is null and ${loginCodes.expiresAt} >= ${now}
+      )
+      insert into ${loginCodes} (user_id, code_hash, salt, created_at, expires_at)
+      values (${user.id}, ${hashCode(code, salt)}, ${salt}, ${now}, ${expiresAt})`);
     return user;
   });
   if (recipient) {
