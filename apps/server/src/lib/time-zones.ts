@@ -3,6 +3,8 @@
  * daylight-saving changes, and "today" is the viewer's today, not the server's.
  */
 
+import { createLru } from './lru';
+
 export type WallClock = {
   year: number;
   month: number;
@@ -42,13 +44,38 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Wall clocks worked out lately, by zone and instant. Intl's formatToParts takes microseconds a call and
+ * a day of meetings asks it dozens of times (each occurrence's start, end and day, the day's bounds):
+ * it was the meetings route's largest cost of its own (docs/performance.md). The same meetings and days
+ * come back request after request.
+ */
+const clocks = createLru<string, Readonly<WallClock>>(10_000);
+
 /** The wall clock in the zone at the instant. */
-export function wallClock(instant: Date, zone: string): WallClock {
-  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const { type, value } of formatter(zone).formatToParts(instant))
-    if (type in clock) clock[type as keyof WallClock] = Number(value);
+export function wallClock(instant: Date, zone: string): Readonly<WallClock> {
+  const ms = instant.getTime();
+  if (zone === 'UTC') return utcClock(instant);
+  const key = `${zone} ${ms}`;
+  let clock = clocks.get(key);
+  if (clock === undefined) {
+    const parts: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+    for (const { type, value } of formatter(zone).formatToParts(instant))
+      if (type in parts) parts[type as keyof WallClock] = Number(value);
+    clock = parts;
+    clocks.set(key, clock);
+  }
   return clock;
 }
+
+const utcClock = (instant: Date): WallClock => ({
+  year: instant.getUTCFullYear(),
+  month: instant.getUTCMonth() + 1,
+  day: instant.getUTCDate(),
+  hour: instant.getUTCHours(),
+  minute: instant.getUTCMinutes(),
+  second: instant.getUTCSeconds(),
+});
 
 const HALF_DAY_MS = 43_200_000;
 

@@ -1,13 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import type { SessionInfo } from '../auth/sessions';
 import type { MeetingRecord, Viewer } from './read';
 
+const emailStatement = preparedOnce('own_email', (db, name) =>
+  db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 /** The caller's address, lower case: who they are among a meeting's attendees. */
 export async function ownEmail(db: Db, userId: number): Promise<string> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await emailStatement(db).execute({ id: userId });
   if (!user) throw forbidden();
   return user.email.toLowerCase();
 }

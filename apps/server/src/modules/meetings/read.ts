@@ -1,7 +1,8 @@
 import type { MeetingAttendee, MeetingEvent } from '@atrium/contracts';
-import { and, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { companyMembers, meetingAttendees, meetings, users } from '../../db/schema/index';
 import { zonedDay } from '../../lib/time-zones';
 import type { SessionInfo } from '../auth/sessions';
@@ -32,7 +33,7 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
  * The meetings a person sees: those they organize or are invited to (by their address). The union of two
  * index look-ups (meetings by organizer, attendees by e-mail) rather than an OR the planner cannot index.
  */
-function visibleTo(userId: number): SQL {
+function visibleTo(userId: number | Placeholder): SQL {
   return sql`${meetings.id} in (
     select m.id from ${meetings} m where m.organizer_id = ${userId}
     union
@@ -40,61 +41,90 @@ function visibleTo(userId: number): SQL {
      where a.email = (select lower(u.email) from ${users} u where u.id = ${userId}))`;
 }
 
+const meetingColumns = {
+  id: meetings.id,
+  companyId: meetings.companyId,
+  organizerId: meetings.organizerId,
+  title: meetings.title,
+  description: meetings.description,
+  link: meetings.link,
+  startsAt: meetings.startsAt,
+  endsAt: meetings.endsAt,
+  timeZone: meetings.timeZone,
+  recurrence: meetings.recurrence,
+  recurrenceUntil: meetings.recurrenceUntil,
+  organizerFirstName: organizer.firstName,
+  organizerLastName: organizer.lastName,
+  organizerEmail: organizer.email,
+};
+
+type MeetingRow = Omit<MeetingRecord, 'organizer'> & {
+  organizerFirstName: string;
+  organizerLastName: string;
+  organizerEmail: string;
+};
+
+const toRecord = ({ organizerFirstName, organizerLastName, organizerEmail, ...meeting }: MeetingRow) => ({
+  ...meeting,
+  organizer: {
+    id: meeting.organizerId,
+    full_name: fullName(organizerFirstName, organizerLastName),
+    email: organizerEmail,
+  },
+});
+
 async function selectMeetings(db: Db, where: SQL | undefined): Promise<MeetingRecord[]> {
   const rows = await db
-    .select({
-      id: meetings.id,
-      companyId: meetings.companyId,
-      organizerId: meetings.organizerId,
-      title: meetings.title,
-      description: meetings.description,
-      link: meetings.link,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      timeZone: meetings.timeZone,
-      recurrence: meetings.recurrence,
-      recurrenceUntil: meetings.recurrenceUntil,
-      organizerFirstName: organizer.firstName,
-      organizerLastName: organizer.lastName,
-      organizerEmail: organizer.email,
-    })
+    .select(meetingColumns)
     .from(meetings)
     .innerJoin(organizer, eq(organizer.id, meetings.organizerId))
     .where(where);
-  return rows.map(({ organizerFirstName, organizerLastName, organizerEmail, ...meeting }) => ({
-    ...meeting,
-    organizer: {
-      id: meeting.organizerId,
-      full_name: fullName(organizerFirstName, organizerLastName),
-      email: organizerEmail,
-    },
-  }));
+  return rows.map(toRecord);
 }
+
+/** The statement of the meetings between two instants: every day view and list sends it. */
+const betweenStatement = preparedOnce('meetings_between', (db, name) =>
+  db
+    .select(meetingColumns)
+    .from(meetings)
+    .innerJoin(organizer, eq(organizer.id, meetings.organizerId))
+    .where(
+      and(
+        eq(meetings.companyId, sql.placeholder('company')),
+        visibleTo(sql.placeholder('viewer')),
+        lt(meetings.startsAt, sql.placeholder('to')),
+        or(
+          and(isNull(meetings.recurrence), gt(meetings.endsAt, sql.placeholder('from'))),
+          and(
+            sql`${meetings.recurrence} is not null`,
+            or(
+              isNull(meetings.recurrenceUntil),
+              sql`${meetings.recurrenceUntil} >= ${sql.placeholder('untilAtLeast')}`,
+            ),
+          ),
+        ),
+      ),
+    )
+    .prepare(name),
+);
 
 /**
  * The viewer's meetings (in their session's company) that may have an occurrence overlapping [from, to),
  * recurring ones included however long ago they started: one query. The exact occurrences are for
  * occurrencesBetween to work out.
  */
-export function visibleMeetingsBetween(db: Db, viewer: Viewer, from: Date, to: Date) {
+export async function visibleMeetingsBetween(db: Db, viewer: Viewer, from: Date, to: Date) {
   // recurrence_until is a day of the meeting's zone: compared with the UTC day of `from`, a margin of
   // two days covers any zone's offset and a meeting's length (at most a day).
   const untilAtLeast = addDays(from.toISOString().slice(0, 10), -2);
-  return selectMeetings(
-    db,
-    and(
-      eq(meetings.companyId, viewer.companyId),
-      visibleTo(viewer.userId),
-      lt(meetings.startsAt, to),
-      or(
-        and(isNull(meetings.recurrence), gt(meetings.endsAt, from)),
-        and(
-          sql`${meetings.recurrence} is not null`,
-          or(isNull(meetings.recurrenceUntil), sql`${meetings.recurrenceUntil} >= ${untilAtLeast}`),
-        ),
-      ),
-    ),
-  );
+  const rows = await betweenStatement(db).execute({
+    company: viewer.companyId,
+    viewer: viewer.userId,
+    from,
+    to,
+    untilAtLeast,
+  });
+  return rows.map(toRecord);
 }
 
 /** One meeting the viewer sees, or null when it does not exist or is not theirs to see. */
@@ -124,6 +154,34 @@ export async function visibleOccurrencesBetween(
     );
 }
 
+/** The attendees of the meetings of an array of ids: one statement whatever their number. */
+const attendeesStatement = preparedOnce('meeting_attendees', (db, name) => {
+  const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
+  return (
+    db
+      .select({
+        meetingId: meetingAttendees.meetingId,
+        email: meetingAttendees.email,
+        displayName: meetingAttendees.displayName,
+        // Set only when the address's user is a member of the meeting's company.
+        userId: companyMembers.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(meetingAttendees)
+      .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
+      // Joins rather than an EXISTS, which the planner turns into a scan of every membership.
+      .leftJoin(users, eq(sql`lower(${users.email})`, meetingAttendees.email))
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, meetings.companyId)),
+      )
+      // The ids on both sides, so that the meetings are found by key rather than scanned.
+      .where(and(sql`${meetingAttendees.meetingId} = ${ids}`, sql`${meetings.id} = ${ids}`))
+      .prepare(name)
+  );
+});
+
 /**
  * The attendees of the meetings, each meeting's in one list: a colleague (a member of the meeting's
  * company with that address) under their full name, anyone else under the name the invitation gave or
@@ -132,26 +190,7 @@ export async function visibleOccurrencesBetween(
 export async function attendeesOf(db: Db, meetingIds: string[]): Promise<Map<string, MeetingAttendee[]>> {
   const byMeeting = new Map<string, MeetingAttendee[]>();
   if (!meetingIds.length) return byMeeting;
-  const rows = await db
-    .select({
-      meetingId: meetingAttendees.meetingId,
-      email: meetingAttendees.email,
-      displayName: meetingAttendees.displayName,
-      // Set only when the address's user is a member of the meeting's company.
-      userId: companyMembers.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(meetingAttendees)
-    .innerJoin(meetings, eq(meetings.id, meetingAttendees.meetingId))
-    // Joins rather than an EXISTS, which the planner turns into a scan of every membership.
-    .leftJoin(users, eq(sql`lower(${users.email})`, meetingAttendees.email))
-    .leftJoin(
-      companyMembers,
-      and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, meetings.companyId)),
-    )
-    // The ids on both sides, so that the meetings are found by key rather than scanned.
-    .where(and(inArray(meetingAttendees.meetingId, meetingIds), inArray(meetings.id, meetingIds)));
+  const rows = await attendeesStatement(db).execute({ ids: meetingIds });
   for (const row of rows) {
     const list = byMeeting.get(row.meetingId) ?? [];
     byMeeting.set(row.meetingId, list);
