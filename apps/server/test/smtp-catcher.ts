@@ -16,12 +16,17 @@ function plainBody(raw: string): string {
 export async function startSmtpCatcher() {
   const mails: CaughtMail[] = [];
   const waiters: Array<() => void> = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     // The app's pooled connections stay open after their mail: closing, the catcher ends them at once.
     closeTimeout: 50,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,6 +82,8 @@ export async function startSmtpCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** How many SMTP connections were opened to it. */
+    connections: () => connections,
     waitFor,
     /**
      * The 6-digit code of the latest login mail to an address (a request's notice to the same person
