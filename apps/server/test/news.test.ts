@@ -155,6 +155,19 @@ describe('posts', () => {
     // Acme's feed holds none of them.
     const acmeFeed = await ann.get(`/api/posts/?company=${acme}`);
     expect(acmeFeed.body.results.every((p: { company: number }) => p.company === acme)).toBe(true);
+    // A page past the last is empty, with the count still right.
+    expect((await olga.get('/api/posts/?page=3')).body).toMatchObject({ count: 11, next: null, results: [] });
+  });
+
+  it('shows each reader of the feed their own like and whether they may edit', async () => {
+    const post = await publish('Liked');
+    await ann.post(`/api/posts/${post.id}/like/`);
+    const seen = async (reader: HttpClient) =>
+      (await reader.get(`/api/posts/?company=${acme}`)).body.results.find(
+        (p: { id: number }) => p.id === post.id,
+      );
+    expect(await seen(ann)).toMatchObject({ liked: true, likes_count: 1, can_edit: false });
+    expect(await seen(eddie)).toMatchObject({ liked: false, likes_count: 1, can_edit: true });
   });
 
   it('counts likes once per person, liking and unliking idempotently', async () => {

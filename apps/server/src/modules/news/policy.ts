@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { companyMembers, posts, userRights } from '../../db/schema/index';
 import type { SessionInfo } from '../auth/sessions';
@@ -6,20 +6,18 @@ import type { ChatAccess } from '../chats/access';
 
 export const POST_EDITOR_RIGHT = 'create_posts';
 
+/** "The user holds create_posts in the company" as a condition inside a larger statement. */
+export const holdsPostEditorRight = (userId: number | Placeholder, companyId: number | Placeholder) =>
+  sql`exists (select 1 from ${userRights} where ${userRights.userId} = ${userId}
+    and ${userRights.companyId} = ${companyId} and ${userRights.right} = ${POST_EDITOR_RIGHT})`;
+
 /** Post editors hold create_posts in a company: they write, edit and delete its posts and moderate comments. */
 export async function isPostEditor(db: Db, userId: number, companyId: number): Promise<boolean> {
-  const rows = await db
-    .select({ right: userRights.right })
-    .from(userRights)
-    .where(
-      and(
-        eq(userRights.userId, userId),
-        eq(userRights.companyId, companyId),
-        eq(userRights.right, POST_EDITOR_RIGHT),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const [row] = await queryRows<{ editor: boolean }>(
+    db,
+    sql`select ${holdsPostEditorRight(userId, companyId)} as editor`,
+  );
+  return row?.editor === true;
 }
 
 export type PostRef = { id: number; companyId: number; chatId: number };

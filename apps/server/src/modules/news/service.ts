@@ -1,9 +1,12 @@
 import { POSTS_PAGE_SIZE, type Post } from '@atrium/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   chatMessages,
   chats,
+  companies,
+  companyMembers,
   dictionaryItems,
   postCovers,
   postLikes,
@@ -12,19 +15,17 @@ import {
 } from '../../db/schema/index';
 import { createChat } from '../chats/service';
 import { renderMarkdown } from './markdown';
+import { holdsPostEditorRight } from './policy';
 
 /** The URL of a post's cover at a version; the version changes with each upload. */
 export const coverUrl = (postId: number, version: string) => `/api/posts/${postId}/cover/?v=${version}`;
 
-/** Posts as the viewer sees them, newest first; `canEdit` is whether the viewer edits in their company. */
-async function selectPosts(
-  db: Db,
-  viewerId: number,
-  where: SQL,
-  canEdit: (companyId: number) => boolean,
-  page = { limit: 1, offset: 0 },
-): Promise<Post[]> {
-  const rows = await db
+/**
+ * Posts with their author, cover and counts as the viewer (`viewer`: their like) sees them: the select
+ * that a condition, an order and a page complete.
+ */
+const postRows = (db: Db, viewer: number | Placeholder) =>
+  db
     .select({
       id: posts.id,
       title: posts.title,
@@ -49,57 +50,100 @@ async function selectPosts(
         Number,
       ),
       liked:
-        sql`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.mapWith(
+        sql`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`.mapWith(
           Boolean,
         ),
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(dictionaryItems, eq(dictionaryItems.id, users.jobPositionId))
-    .leftJoin(postCovers, eq(postCovers.postId, posts.id))
-    .where(where)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    // Rendered on every read, so that a fix to the renderer reaches every post at once.
-    body_html: renderMarkdown(row.body),
-    cover: row.coverVersion ? coverUrl(row.id, row.coverVersion) : null,
-    author: { ...row.author, job_position_name: row.author.job_position_name ?? 'N/A' },
-    company: row.company,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    chat: row.chat,
-    comments_count: row.comments,
-    likes_count: row.likes,
-    liked: row.liked,
-    can_edit: canEdit(row.company),
-  }));
-}
+    .leftJoin(postCovers, eq(postCovers.postId, posts.id));
 
-/** One page of a company's feed, newest first. */
+type PostRow = Awaited<ReturnType<typeof postRows>>[number];
+
+/** A post as the API answers it; `canEdit` is whether the viewer edits in the post's company. */
+const toPost = (row: PostRow, canEdit: boolean): Post => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  // Rendered on every read, so that a fix to the renderer reaches every post at once.
+  body_html: renderMarkdown(row.body),
+  cover: row.coverVersion ? coverUrl(row.id, row.coverVersion) : null,
+  author: { ...row.author, job_position_name: row.author.job_position_name ?? 'N/A' },
+  company: row.company,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  chat: row.chat,
+  comments_count: row.comments,
+  likes_count: row.likes,
+  liked: row.liked,
+  can_edit: canEdit,
+});
+
+/**
+ * Who the viewer is in a company's feed and how many posts it has: one statement, built once. No row
+ * when the company does not exist.
+ */
+const feedStandingStatement = preparedOnce('feed_standing', (db, name) => {
+  const viewer = sql.placeholder('viewer');
+  // The company as a parameter in each subquery: a column of the outer table would be written unqualified
+  // by Drizzle (one table, no join) and read as the subquery's own.
+  const company = sql.placeholder('company');
+  return db
+    .select({
+      member:
+        sql`exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${viewer} and ${companyMembers.companyId} = ${company})`.mapWith(
+          Boolean,
+        ),
+      editor: holdsPostEditorRight(viewer, company).mapWith(Boolean),
+      total: sql`(select count(*)::int from ${posts} where ${posts.companyId} = ${company})`.mapWith(Number),
+    })
+    .from(companies)
+    .where(eq(companies.id, company))
+    .prepare(name);
+});
+
+/** A page of a company's feed: built once, as every visit of the news page sends it. */
+const feedPageStatement = preparedOnce('feed_page', (db, name) =>
+  postRows(db, sql.placeholder('viewer'))
+    .where(eq(posts.companyId, sql.placeholder('company')))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+/**
+ * One page of a company's feed, newest first, with the number of all its posts; null when the viewer is
+ * not a member of the company (its feed then answers as if it did not exist). Two statements.
+ */
 export async function listPosts(
   db: Db,
-  input: { viewerId: number; companyId: number; canEdit: boolean; page: number },
-) {
-  const inCompany = eq(posts.companyId, input.companyId);
-  const [total, results] = await Promise.all([
-    db.select({ n: count() }).from(posts).where(inCompany),
-    selectPosts(db, input.viewerId, inCompany, () => input.canEdit, {
-      limit: POSTS_PAGE_SIZE,
-      offset: (input.page - 1) * POSTS_PAGE_SIZE,
-    }),
-  ]);
-  return { count: total[0]?.n ?? 0, results };
+  input: { viewerId: number; companyId: number; page: number },
+): Promise<{ count: number; results: Post[] } | null> {
+  const [standing] = await feedStandingStatement(db).execute({
+    viewer: input.viewerId,
+    company: input.companyId,
+  });
+  if (!standing?.member) return null;
+  const offset = (input.page - 1) * POSTS_PAGE_SIZE;
+  // Past the last post there is nothing to read.
+  const rows =
+    offset < standing.total
+      ? await feedPageStatement(db).execute({
+          viewer: input.viewerId,
+          company: input.companyId,
+          limit: POSTS_PAGE_SIZE,
+          offset,
+        })
+      : [];
+  return { count: standing.total, results: rows.map((row) => toPost(row, standing.editor)) };
 }
 
 export async function loadPost(db: Db, viewerId: number, postId: number, canEdit: boolean): Promise<Post> {
-  const [post] = await selectPosts(db, viewerId, eq(posts.id, postId), () => canEdit);
-  if (!post) throw new Error(`post ${postId} not found`);
-  return post;
+  const [row] = await postRows(db, viewerId).where(eq(posts.id, postId));
+  if (!row) throw new Error(`post ${postId} not found`);
+  return toPost(row, canEdit);
 }
 
 /** Publishes a post together with its comment chat. */
