@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/errors';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import { requireSession } from '../../plugins/session';
-import { createDirectoryCache, usersPage } from '../users/directory';
+import { createDirectoryCache, sendUsersPage } from '../users/directory';
 import { memberCompanyIds, profileAccess } from '../users/policy';
 import { feedCalendar, issueFeed, readFeed, revokeFeed } from './feed';
 import { holidaysYear } from './holidays';
@@ -92,8 +92,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: UsersPage },
       },
     },
-    async (request) =>
-      usersPage(db, requireSession(request), request.body, request.query, {
+    async (request, reply) =>
+      sendUsersPage(reply, db, requireSession(request), request.body, request.query, {
         path: '/api/calendars/company/get_missing_users/',
         cache: missingPeople,
       }),

@@ -2,7 +2,7 @@ import { UsersFilterBody, UsersPage, UsersPageQuery } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { requireSession } from '../../plugins/session';
-import { createDirectoryCache, usersPage } from './directory';
+import { createDirectoryCache, sendUsersPage } from './directory';
 
 const tags = ['users'];
 
@@ -20,8 +20,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         response: { 200: UsersPage },
       },
     },
-    async (request) =>
-      usersPage(db, requireSession(request), {}, request.query, { path: '/api/users/', cache: answers }),
+    async (request, reply) =>
+      sendUsersPage(reply, db, requireSession(request), {}, request.query, {
+        path: '/api/users/',
+        cache: answers,
+      }),
   );
 
   app.post(
@@ -37,8 +40,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         response: { 200: UsersPage },
       },
     },
-    async (request) =>
-      usersPage(db, requireSession(request), request.body, request.query, {
+    async (request, reply) =>
+      sendUsersPage(reply, db, requireSession(request), request.body, request.query, {
         path: '/api/users/filter/',
         cache: answers,
       }),
