@@ -115,6 +115,14 @@ describe.skipIf(testEngine() !== 'pglite')("the app's PGlite client", () => {
     expect(await prepared()).toHaveLength(NAMED_PER_CONNECTION);
   });
 
+  it('shares a prepared statement with another client of the same PGlite', async () => {
+    const text = 'select $1::int * 2 as n';
+    expect((await client.query<{ n: number }>(text, [2])).rows).toEqual([{ n: 4 }]);
+    const other = namingPglite(pglite);
+    expect((await other.query<{ n: number }>(text, [5])).rows).toEqual([{ n: 10 }]);
+    expect(await prepared()).toEqual([statementName(text)]);
+  });
+
   it('leaves statements without parameters unprepared', async () => {
     await client.query('select 1 as one');
     expect(await prepared()).toEqual([]);

@@ -8,6 +8,8 @@ import {
 } from '@electric-sql/pglite';
 import { NAMED_PER_CONNECTION, statementName } from './named-statements';
 
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
 /** What Drizzle's PGlite driver calls on its client. */
 type QueryClient = Pick<PGlite, 'query'>;
 export type NamingPglite = QueryClient & Pick<PGlite, 'transaction'>;
@@ -34,15 +36,7 @@ export function namingPglite(pglite: PGlite): NamingPglite {
     const name = statementName(text);
     let types = paramTypes.get(name);
     if (types === undefined) {
-      const described = await pglite.execProtocolStream(
-        concat([
-          protocol.serialize.parse({ name, text, types: options?.paramTypes }),
-          protocol.serialize.describe({ type: 'S', name }),
-          protocol.serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      types = parse.parseDescribeStatementResults(described);
+      types = await prepare(name, text, options);
       paramTypes.set(name, types);
     }
     const statementTypes = types;
@@ -57,6 +51,23 @@ export function namingPglite(pglite: PGlite): NamingPglite {
       { syncToFs: false },
     );
     return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+  }
+
+  /** Parses the statement under its name; its parameters' types. */
+  async function prepare(name: string, text: string, options: QueryOptions | undefined): Promise<number[]> {
+    const describe = [protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()];
+    try {
+      const parsed = [protocol.serialize.parse({ name, text, types: options?.paramTypes }), ...describe];
+      return parse.parseDescribeStatementResults(
+        await pglite.execProtocolStream(concat(parsed), { syncToFs: false }),
+      );
+    } catch (error) {
+      // Prepared by another client of the same PGlite (its name is its text's): describe that one.
+      if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+      return parse.parseDescribeStatementResults(
+        await pglite.execProtocolStream(concat(describe), { syncToFs: false }),
+      );
+    }
   }
 
   const named = (text: string, params: unknown[] | undefined) =>
