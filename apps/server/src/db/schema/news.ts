@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -44,6 +45,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
+    // Each feed page counts every post's live comments: from this index alone, without the rows
+    // (a post with 6,000 comments took 10 ms of a PGlite feed page, 2 with it).
+    index('chat_messages_live_idx').on(t.chatId).where(sql`deleted_at is null`),
     index('chat_messages_reply_idx').on(t.replyToId),
   ],
 );

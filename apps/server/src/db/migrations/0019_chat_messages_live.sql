@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_live_idx" ON "chat_messages" USING btree ("chat_id") WHERE deleted_at is null;
