@@ -29,11 +29,11 @@ export function namingPglite(pglite: PGlite): NamingPglite {
   const paramTypes = new Map<string, number[]>();
 
   async function run<T>(
+    name: string,
     text: string,
     params: unknown[],
     options: QueryOptions | undefined,
   ): Promise<Results<T>> {
-    const name = statementName(text);
     let types = paramTypes.get(name);
     if (types === undefined) {
       types = await prepare(name, text, options);
@@ -70,18 +70,22 @@ export function namingPglite(pglite: PGlite): NamingPglite {
     }
   }
 
-  const named = (text: string, params: unknown[] | undefined) =>
-    params !== undefined &&
-    params.length > 0 &&
-    (paramTypes.has(statementName(text)) || paramTypes.size < NAMED_PER_CONNECTION);
+  /** The statement's name when it is to run prepared: it has parameters, and there is room or it is kept. */
+  function nameOf(text: string, params: unknown[] | undefined): string | undefined {
+    if (!params?.length) return undefined;
+    const name = statementName(text);
+    return paramTypes.has(name) || paramTypes.size < NAMED_PER_CONNECTION ? name : undefined;
+  }
 
   function inTransaction(tx: Transaction): Transaction {
     return {
       ...tx,
-      query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-        named(text, params) && !tx.closed
-          ? pglite.runExclusive(() => run<T>(text, params as unknown[], options))
-          : tx.query<T>(text, params, options),
+      query: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+        const name = tx.closed ? undefined : nameOf(text, params);
+        return name
+          ? pglite.runExclusive(() => run<T>(name, text, params as unknown[], options))
+          : tx.query<T>(text, params, options);
+      },
       get closed() {
         return tx.closed;
       },
@@ -90,10 +94,11 @@ export function namingPglite(pglite: PGlite): NamingPglite {
 
   return {
     query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-      if (!named(text, params)) return pglite.query<T>(text, params, options);
+      const name = nameOf(text, params);
+      if (!name) return pglite.query<T>(text, params, options);
       return pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(async () => {
-          const result = await run<T>(text, params as unknown[], options);
+          const result = await run<T>(name, text, params as unknown[], options);
           await pglite.syncToFs();
           return result;
         }),

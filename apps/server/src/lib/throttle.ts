@@ -23,17 +23,18 @@ export async function consume(tx: Tx, limits: Limit[], now: Date) {
  * Two statements whatever the number of limits: the locks, then the windows (a login request sent six).
  */
 export async function secondsToWait(tx: Tx, limits: Limit[], now: Date): Promise<number> {
+  const keys = limits.map(({ key }) => key);
   // Taken in one order by every request, so that two requests holding one key each cannot deadlock.
-  const keys = limits.map(({ key }) => key).sort((a, b) => a.localeCompare(b));
+  const lockOrder = [...keys].sort((a, b) => a.localeCompare(b));
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(key)) from unnest(${sql.param(keys)}::text[]) with ordinality as k(key, n) order by n`,
+    sql`select pg_advisory_xact_lock(hashtext(key)) from unnest(${sql.param(lockOrder)}::text[]) with ordinality as k(key, n) order by n`,
   );
   const sinces = limits.map(({ windowMs }) => new Date(now.getTime() - windowMs).toISOString());
   // Hits older than their window go; the statement's snapshot still sees them, hence `at >= since`.
   const hits = await queryRows<{ key: string; at: number }>(
     tx,
     sql`with window_start (key, since) as (
-          select * from unnest(${sql.param(limits.map(({ key }) => key))}::text[], ${sql.param(sinces)}::timestamptz[])
+          select * from unnest(${sql.param(keys)}::text[], ${sql.param(sinces)}::timestamptz[])
         ),
         expired as (
           delete from ${throttleHits} h using window_start w where h.key = w.key and h.at < w.since

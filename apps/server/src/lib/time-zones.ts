@@ -54,9 +54,8 @@ const clocks = createLru<string, Readonly<WallClock>>(10_000);
 
 /** The wall clock in the zone at the instant. */
 export function wallClock(instant: Date, zone: string): Readonly<WallClock> {
-  const ms = instant.getTime();
   if (zone === 'UTC') return utcClock(instant);
-  const key = `${zone} ${ms}`;
+  const key = `${zone} ${instant.getTime()}`;
   let clock = clocks.get(key);
   if (clock === undefined) {
     const parts: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };

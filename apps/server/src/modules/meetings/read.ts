@@ -41,30 +41,36 @@ function visibleTo(userId: number | Placeholder): SQL {
      where a.email = (select lower(u.email) from ${users} u where u.id = ${userId}))`;
 }
 
-const meetingColumns = {
-  id: meetings.id,
-  companyId: meetings.companyId,
-  organizerId: meetings.organizerId,
-  title: meetings.title,
-  description: meetings.description,
-  link: meetings.link,
-  startsAt: meetings.startsAt,
-  endsAt: meetings.endsAt,
-  timeZone: meetings.timeZone,
-  recurrence: meetings.recurrence,
-  recurrenceUntil: meetings.recurrenceUntil,
-  organizerFirstName: organizer.firstName,
-  organizerLastName: organizer.lastName,
-  organizerEmail: organizer.email,
-};
+/** Meetings with their organizer's name and address: the select that a condition completes. */
+const meetingRows = (db: Db) =>
+  db
+    .select({
+      id: meetings.id,
+      companyId: meetings.companyId,
+      organizerId: meetings.organizerId,
+      title: meetings.title,
+      description: meetings.description,
+      link: meetings.link,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      timeZone: meetings.timeZone,
+      recurrence: meetings.recurrence,
+      recurrenceUntil: meetings.recurrenceUntil,
+      organizerFirstName: organizer.firstName,
+      organizerLastName: organizer.lastName,
+      organizerEmail: organizer.email,
+    })
+    .from(meetings)
+    .innerJoin(organizer, eq(organizer.id, meetings.organizerId));
 
-type MeetingRow = Omit<MeetingRecord, 'organizer'> & {
-  organizerFirstName: string;
-  organizerLastName: string;
-  organizerEmail: string;
-};
+type MeetingRow = Awaited<ReturnType<typeof meetingRows>>[number];
 
-const toRecord = ({ organizerFirstName, organizerLastName, organizerEmail, ...meeting }: MeetingRow) => ({
+const toRecord = ({
+  organizerFirstName,
+  organizerLastName,
+  organizerEmail,
+  ...meeting
+}: MeetingRow): MeetingRecord => ({
   ...meeting,
   organizer: {
     id: meeting.organizerId,
@@ -74,20 +80,12 @@ const toRecord = ({ organizerFirstName, organizerLastName, organizerEmail, ...me
 });
 
 async function selectMeetings(db: Db, where: SQL | undefined): Promise<MeetingRecord[]> {
-  const rows = await db
-    .select(meetingColumns)
-    .from(meetings)
-    .innerJoin(organizer, eq(organizer.id, meetings.organizerId))
-    .where(where);
-  return rows.map(toRecord);
+  return (await meetingRows(db).where(where)).map(toRecord);
 }
 
 /** The statement of the meetings between two instants: every day view and list sends it. */
 const betweenStatement = preparedOnce('meetings_between', (db, name) =>
-  db
-    .select(meetingColumns)
-    .from(meetings)
-    .innerJoin(organizer, eq(organizer.id, meetings.organizerId))
+  meetingRows(db)
     .where(
       and(
         eq(meetings.companyId, sql.placeholder('company')),
