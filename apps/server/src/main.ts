@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirInUseError, dumpQuiescent, holdDataDir } from './db/backup';
 import { type Db, openDatabase } from './db/client';
+import { scheduleMaintenance } from './db/pglite-maintenance';
 import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
 import { createMailer } from './lib/mail';
@@ -59,6 +60,8 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   await refreshStatuses();
   const statusTimer = setInterval(refreshStatuses, 60 * 60 * 1000);
   statusTimer.unref();
+  // PostgreSQL vacuums its own tables; the embedded one has no autovacuum (db/pglite-maintenance.ts).
+  const maintenance = pglite ? scheduleMaintenance(pglite, log) : undefined;
   await app.listen({ port: config.port, host: '0.0.0.0' });
   log.info(`Atrium is running at ${config.appUrl}`);
 
@@ -70,6 +73,7 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
     log.info({ signal }, 'shutting down');
     // Stops accepting connections and waits for requests in flight, then closes the database.
     await app.close();
+    await maintenance?.stop();
     await database.close();
     await dataDirHold?.release();
     process.exit(0);
