@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgliteOptions } from '../src/db/client';
 import { NAMED_PER_CONNECTION, statementName } from '../src/db/named-statements';
@@ -51,6 +51,23 @@ describe.skipIf(testEngine() !== 'pglite')("the app's PGlite client", () => {
     expect(ours.fields).toEqual(theirs.fields);
     const asArrays = await client.query(select, [at, 2], { rowMode: 'array' });
     expect(asArrays.rows).toEqual([['second', null, null, at]]);
+  });
+
+  it("reads with a query's own parsers for their types and PGlite's for the rest, as Drizzle asks", async () => {
+    // Drizzle's PGlite driver hands dates and intervals back as PostgreSQL wrote them.
+    const options = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `as written: ${value}` } };
+    const select = 'select $1::timestamptz as at, $2::int as n, $3::int[] as list, $4::jsonb as meta';
+    const params = [new Date('2026-11-20T09:00:00Z'), 7, [1, 2], { a: 1 }];
+    const ours = await client.query(select, params, options);
+    expect(ours.rows).toEqual((await pglite.query(select, params, options)).rows);
+    expect(ours.rows[0]).toEqual({
+      at: 'as written: 2026-11-20 09:00:00+00',
+      n: 7,
+      list: [1, 2],
+      meta: { a: 1 },
+    });
+    // The query's parsers stay its own: the next query without them parses dates again.
+    expect((await client.query<{ at: Date }>(select, params)).rows[0]?.at).toEqual(params[0]);
   });
 
   it('answers a failing statement with its error and keeps serving', async () => {

@@ -3,7 +3,8 @@
  * route (gzip and brotli), checks that the pre-compressed copies are what the server sends, and runs
  * Lighthouse (mobile) on the main pages of the demo company, logged in. Writes
  * bench/results/web-latest.json and .md. Alone: `npx tsx scripts/bench/web/index.ts`
- * (LIGHTHOUSE_RUNS=n for the runs per page, 3 by default; WEB_BENCH_SKIP_LIGHTHOUSE=1 for sizes only).
+ * (LIGHTHOUSE_RUNS=n for the runs per page, 3 by default; WEB_BENCH_SKIP_LIGHTHOUSE=1 for sizes only;
+ * LIGHTHOUSE_REPORTS=folder keeps every run's whole report).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';

@@ -4,12 +4,16 @@
  * cookies, as a returning user's does (Lighthouse clears the site's storage and cache before each run,
  * not its cookies). Chromium is the system's (/usr/bin/chromium): nothing is downloaded.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { SessionCookie } from './portal';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A folder to keep each run's whole report in (its LCP element, request chains, main-thread work). */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 
 const CHROME_FLAGS = [
   '--headless',
@@ -111,6 +115,11 @@ export async function runLighthouse(
         const lhr = await audit(chrome.port, `${baseUrl}${page}`, log);
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== page) throw new Error(`${page} ended at ${landed}: did the session cookie hold?`);
+        if (REPORTS_DIR) {
+          await mkdir(REPORTS_DIR, { recursive: true });
+          const name = `${page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run + 1}.json`;
+          await writeFile(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+        }
         const audits = lhr.audits as Audits;
         const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         const figures: LighthouseRun = {

@@ -1,20 +1,14 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 import { throttleHits } from '../db/schema/index';
-import { tooManyRequests } from './errors';
-
-export type Limit = { key: string; max: number; windowMs: number };
 
 /**
  * Sliding-window limits kept in the database, so that all API processes share them. Within the caller's
- * transaction: refuses with 429 (and the seconds until a slot frees up) when any limit is reached, else
- * records one hit against each. Refused attempts are not counted, so a flood cannot extend a lock-out.
+ * transaction: `secondsToWait` says whether any limit is reached (the caller refuses with 429 and those
+ * seconds), and the hits are recorded only for what goes ahead. Refused attempts are not counted, so a
+ * flood cannot extend a lock-out.
  */
-export async function consume(tx: Tx, limits: Limit[], now: Date) {
-  const waitSeconds = await secondsToWait(tx, limits, now);
-  if (waitSeconds > 0) throw tooManyRequests(waitSeconds);
-  await recordHits(tx, limits, now);
-}
+export type Limit = { key: string; max: number; windowMs: number };
 
 /**
  * Within the caller's transaction, holds each key until it ends (so that two requests cannot both take
@@ -55,7 +49,14 @@ export async function secondsToWait(tx: Tx, limits: Limit[], now: Date): Promise
 
 /** Records one hit against each limit (after `secondsToWait` in the same transaction). */
 export async function recordHits(tx: Tx, limits: Limit[], now: Date) {
-  await tx.insert(throttleHits).values(limits.map(({ key }) => ({ key, at: now })));
+  await tx.execute(hitsInsert(limits, now));
+}
+
+/** The insert of one hit against each limit, for a caller that makes it part of a statement of its own. */
+export function hitsInsert(limits: Limit[], now: Date): SQL {
+  const keys = limits.map(({ key }) => key);
+  return sql`insert into ${throttleHits} (key, at)
+    select key, ${now}::timestamptz from unnest(${sql.param(keys)}::text[]) as k(key)`;
 }
 
 /** Forgets every hit of the keys (a consecutive-failure count that a success resets). */

@@ -1,11 +1,11 @@
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '@atrium/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, queryRows, type Tx } from '../../db/client';
 import { companyMembers, loginCodes, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
+import { badRequest, forbidden, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { clearHits, consume, type Limit, recordHits, secondsToWait } from '../../lib/throttle';
+import { clearHits, hitsInsert, type Limit, recordHits, secondsToWait } from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
 import { createSession, deleteSession, type SessionInfo } from './sessions';
 
@@ -60,42 +60,48 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
   const { db, clock, mailer } = deps;
   const now = clock.now();
   const code = generateCode();
+  const limits: Limit[] = [
+    { key: `login-code:email:${input.email}`, max: CODES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
+    { key: `login-code:ip:${input.ip}`, max: CODES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
+  ];
+  const salt = newSalt();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const recipient = await db.transaction(async (tx) => {
-    try {
-      await consume(
-        tx,
-        [
-          { key: `login-code:email:${input.email}`, max: CODES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
-          { key: `login-code:ip:${input.ip}`, max: CODES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
-        ],
-        now,
+    const waitSeconds = await secondsToWait(tx, limits, now);
+    if (waitSeconds > 0) {
+      deps.log.warn(
+        { event: 'login_code_throttled', email: input.email, ip: input.ip },
+        'login code refused',
       );
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 429) {
-        deps.log.warn(
-          { event: 'login_code_throttled', email: input.email, ip: input.ip },
-          'login code refused',
-        );
-      }
-      throw error;
+      throw tooManyRequests(waitSeconds);
     }
-    const user = await findActiveUser(tx, input.email);
-    if (!user) return null;
-    // A new code voids every earlier one: the expired ones go, the live ones are spent. One statement:
-    // its parts see the rows as they were before it, so none touches another's row.
-    const salt = newSalt();
-    const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-    await tx.execute(sql`
-      with expired as (
-        delete from ${loginCodes} where ${loginCodes.userId} = ${user.id} and ${loginCodes.expiresAt} < ${now}
-      ),
-      voided as (
-        update ${loginCodes} set spent_at = ${now}
-        where ${loginCodes.userId} = ${user.id} and ${loginCodes.spentAt} is null and ${loginCodes.expiresAt} >= ${now}
-      )
-      insert into ${loginCodes} (user_id, code_hash, salt, created_at, expires_at)
-      values (${user.id}, ${hashCode(code, salt)}, ${salt}, ${now}, ${expiresAt})`);
-    return user;
+    // One statement records the hits, finds the active account and gives it the new code, which voids
+    // every earlier one: the expired ones go, the live ones are spent. Its parts see the rows as they were
+    // before it, so none touches another's row; for an unknown address only the hits are written.
+    const [user] = await queryRows<{ firstName: string }>(
+      tx,
+      sql`with hits as (${hitsInsert(limits, now)}),
+        recipient as (
+          select ${users.id} as id, ${users.firstName} as first_name from ${users}
+          where lower(${users.email}) = ${input.email} and ${users.isActive}
+        ),
+        expired as (
+          delete from ${loginCodes} using recipient
+          where ${loginCodes.userId} = recipient.id and ${loginCodes.expiresAt} < ${now}
+        ),
+        voided as (
+          update ${loginCodes} set spent_at = ${now} from recipient
+          where ${loginCodes.userId} = recipient.id and ${loginCodes.spentAt} is null
+            and ${loginCodes.expiresAt} >= ${now}
+        ),
+        stored as (
+          insert into ${loginCodes} (user_id, code_hash, salt, created_at, expires_at)
+          select id, ${hashCode(code, salt)}, ${salt}, ${now}::timestamptz, ${expiresAt}::timestamptz
+          from recipient
+        )
+        select first_name as "firstName" from recipient`,
+    );
+    return user ?? null;
   });
   if (recipient) {
     // Not awaited: a known address must not answer slower than an unknown one.

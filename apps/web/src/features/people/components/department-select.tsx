@@ -36,6 +36,8 @@ export function DepartmentSelect({ value, onChange }: DepartmentSelectProps) {
       value={value}
       onChange={(next) => next !== null && onChange(next)}
       allowDeselect={false}
+      // Mantine keeps a closed list in the page by default: every department rendered and positioned at load.
+      comboboxProps={{ keepMounted: false }}
       leftSection={value === COMPANY_OPTION ? logo(20) : <IconHierarchy2 size={16} aria-hidden />}
       renderOption={({ option, checked }) => (
         <Group gap="xs" wrap="nowrap" pl={((depths.get(option.value) ?? 1) - 1) * 16} w="100%">
