@@ -140,8 +140,20 @@ describe.skipIf(testEngine() !== 'pglite')("the app's PGlite client", () => {
     expect(await prepared()).toEqual([statementName(text)]);
   });
 
-  it('leaves statements without parameters unprepared', async () => {
-    await client.query('select 1 as one');
+  it('runs statements without parameters unprepared, with their rows, parsers and errors', async () => {
+    const text = "select 1 as one, '2026-11-20 09:00:00+00'::timestamptz as at, array[1, 2] as list";
+    expect((await client.query(text)).rows).toEqual([
+      { one: 1, at: new Date('2026-11-20T09:00:00Z'), list: [1, 2] },
+    ]);
+    const asWritten = {
+      parsers: { [types.TIMESTAMPTZ]: (value: string) => value },
+      rowMode: 'array' as const,
+    };
+    expect((await client.query(text, [], asWritten)).rows).toEqual([[1, '2026-11-20 09:00:00+00', [1, 2]]]);
+    await client.query("insert into notes (body) values ('written')");
+    expect((await pglite.query('select body from notes')).rows).toEqual([{ body: 'written' }]);
+    await expect(client.query('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
+    expect((await client.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
     expect(await prepared()).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import {
 import { NAMED_PER_CONNECTION, statementName } from './named-statements';
 
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
+/** The protocol's unnamed statement: parsed, run and replaced by the next one. */
+const UNNAMED = '';
 
 /** What Drizzle's PGlite driver calls on its client. */
 type QueryClient = Pick<PGlite, 'query'>;
@@ -21,7 +23,9 @@ export type NamingPglite = QueryClient & Pick<PGlite, 'transaction'>;
  * times per statement (Parse, Describe, Bind, Describe, Execute, Sync, each a call into WebAssembly):
  * planning the profile's look-up took 4 ms of the 10,000-person company's 4.5. Here a statement is parsed
  * once under a name (with its parameter types, which PGlite needs to write the values), then each run is
- * one call: Bind, Describe, Execute, Sync. Past NAMED_PER_CONNECTION shapes, statements run as before.
+ * one call: Bind, Describe, Execute, Sync. A statement without parameters is parsed and run in one call
+ * (unnamed, as PostgreSQL's own simple query does). Past NAMED_PER_CONNECTION shapes, statements with
+ * parameters go through query().
  *
  * It holds the locks PGlite's query() holds: outside a transaction both its transaction and query locks,
  * so that no statement lands inside another request's open transaction; inside one, the query lock.
@@ -29,21 +33,18 @@ export type NamingPglite = QueryClient & Pick<PGlite, 'transaction'>;
 export function namingPglite(pglite: PGlite): NamingPglite {
   const paramTypes = new Map<string, number[]>();
 
+  /** Runs the statement in one call: prepared under `name`, or parsed on the spot when it is UNNAMED. */
   async function run<T>(
     name: string,
     text: string,
     params: unknown[],
     options: QueryOptions | undefined,
   ): Promise<Results<T>> {
-    let types = paramTypes.get(name);
-    if (types === undefined) {
-      types = await prepare(name, text, options);
-      paramTypes.set(name, types);
-    }
-    const statementTypes = types;
-    const values = params.map((value, i) => serialize(pglite, value, statementTypes[i], options));
+    const parsed = name === UNNAMED ? [protocol.serialize.parse({ text })] : [];
+    const values = name === UNNAMED ? [] : await valuesOf(name, text, params, options);
     const messages = await pglite.execProtocolStream(
       concat([
+        ...parsed,
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
@@ -52,6 +53,17 @@ export function namingPglite(pglite: PGlite): NamingPglite {
       { syncToFs: false },
     );
     return parse.parseResults(messages, ...withParsers(pglite, options))[0] as Results<T>;
+  }
+
+  /** The parameters as the prepared statement's types write them, preparing it the first time. */
+  async function valuesOf(name: string, text: string, params: unknown[], options: QueryOptions | undefined) {
+    let types = paramTypes.get(name);
+    if (types === undefined) {
+      types = await prepare(name, text, options);
+      paramTypes.set(name, types);
+    }
+    const statementTypes = types;
+    return params.map((value, i) => serialize(pglite, value, statementTypes[i], options));
   }
 
   /** Parses the statement under its name; its parameters' types. */
@@ -71,9 +83,13 @@ export function namingPglite(pglite: PGlite): NamingPglite {
     }
   }
 
-  /** The statement's name when it is to run prepared: it has parameters, and there is room or it is kept. */
+  /**
+   * The statement's name when it runs here: UNNAMED without parameters (nothing to prepare: the version
+   * read of every directory request), else its own while there is room or it is kept; undefined past
+   * that, for PGlite's query().
+   */
   function nameOf(text: string, params: unknown[] | undefined): string | undefined {
-    if (!params?.length) return undefined;
+    if (!params?.length) return UNNAMED;
     const name = statementName(text);
     return paramTypes.has(name) || paramTypes.size < NAMED_PER_CONNECTION ? name : undefined;
   }
@@ -83,7 +99,7 @@ export function namingPglite(pglite: PGlite): NamingPglite {
       ...tx,
       query: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
         const name = tx.closed ? undefined : nameOf(text, params);
-        return name
+        return name !== undefined
           ? pglite.runExclusive(() => run<T>(name, text, params as unknown[], options))
           : tx.query<T>(text, params, options);
       },
@@ -96,7 +112,7 @@ export function namingPglite(pglite: PGlite): NamingPglite {
   return {
     query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
       const name = nameOf(text, params);
-      if (!name) return pglite.query<T>(text, params, options);
+      if (name === undefined) return pglite.query<T>(text, params, options);
       return pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(async () => {
           const result = await run<T>(name, text, params as unknown[], options);

@@ -5,7 +5,7 @@ import { badRequest } from './errors';
 import { sniffType } from './files';
 
 // libvips keeps up to 50 MB of recent operations for reuse; every upload is a new picture, so the cache
-// only held memory (npm start's demo seed, which encodes every avatar: 471 → 433 MB RSS).
+// only held memory (npm start's demo seed, which encodes every avatar: 33–38 MB more RSS).
 sharp.cache(false);
 
 /** The one refusal of every uploaded picture (avatars, post covers): spec text. */
