@@ -73,8 +73,11 @@ export type ProfileAccess = {
  * company. Asked inside the statement that reads the person, so that access costs no round trip.
  */
 export const standingColumns = (viewerId: number | Placeholder) => ({
+  // The person's columns are nested in sql``: at the top of a field of a one-table select Drizzle writes a
+  // column without its table, and inside these subqueries a bare "id" would be any of their tables' own
+  // (company_members has none today; one added later would silently change who shares a company).
   shareCompany: sql<boolean>`exists (select 1 from ${companyMembers} t join ${companyMembers} v
-    on v.company_id = t.company_id where t.user_id = ${users.id} and v.user_id = ${viewerId})`,
+    on v.company_id = t.company_id where t.user_id = ${sql`${users.id}`} and v.user_id = ${viewerId})`,
   isHr: holdsPermission(viewerId, sql`${users.companyId}`, HR_PERMISSION).mapWith(Boolean),
 });
 
