@@ -48,11 +48,14 @@ type Deps = {
   };
 };
 
+/** The account an address logs in to: its user, if active (addresses are unique whatever their case). */
+const activeAccount = (email: string) => and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true));
+
 function findActiveUser(db: Db, email: string) {
   return db
     .select({ id: users.id, companyId: users.companyId, firstName: users.firstName })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true)))
+    .where(activeAccount(email))
     .then((rows) => rows[0]);
 }
 
@@ -83,7 +86,7 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
       sql`with hits as (${hitsInsert(limits, now)}),
         recipient as (
           select ${users.id} as id, ${users.firstName} as first_name from ${users}
-          where lower(${users.email}) = ${input.email} and ${users.isActive}
+          where ${activeAccount(input.email)}
         ),
         expired as (
           delete from ${loginCodes} using recipient
