@@ -181,8 +181,7 @@ async function loadThreadPage(
     ),
     counts as (
       select (select coalesce(max(candidates), 0) - count(*) from page)::int as earlier,
-             (select count(*)::int from chat_messages where chat_id = ${chatId} and deleted_at is null)
-               as comments_count,
+             (select message_count from chats where id = ${chatId}) as comments_count,
              exists (select 1 from anchor) as anchored
     )
     select counts.*, t.*, u.first_name, u.last_name, u.avatar,

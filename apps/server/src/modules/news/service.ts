@@ -3,7 +3,6 @@ import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import {
-  chatMessages,
   chats,
   companies,
   companyMembers,
@@ -42,10 +41,7 @@ const postRows = (db: Db, viewer: number | Placeholder) =>
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
       chat: posts.chatId,
-      comments:
-        sql`(select count(*)::int from ${chatMessages} where ${chatMessages.chatId} = ${posts.chatId} and ${chatMessages.deletedAt} is null)`.mapWith(
-          Number,
-        ),
+      comments: chats.messageCount,
       likes: sql`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`.mapWith(
         Number,
       ),
@@ -55,6 +51,7 @@ const postRows = (db: Db, viewer: number | Placeholder) =>
         ),
     })
     .from(posts)
+    .innerJoin(chats, eq(chats.id, posts.chatId))
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(dictionaryItems, eq(dictionaryItems.id, users.jobPositionId))
     .leftJoin(postCovers, eq(postCovers.postId, posts.id));
