@@ -1,4 +1,5 @@
 import { addDays, differenceInMinutes, isSameDay } from 'date-fns';
+import { weekday } from '../../lib/dates';
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
@@ -19,5 +20,5 @@ export function timingLabel(start: Date, end: Date, now: Date): string {
   if (minutes < MINUTES_PER_HOUR) return `start in ${count(Math.max(1, minutes), 'minute')}`;
   if (minutes < MINUTES_PER_DAY) return `start in ${count(Math.floor(minutes / MINUTES_PER_HOUR), 'hour')}`;
   if (isSameDay(start, addDays(now, 1))) return 'starts tomorrow';
-  return `starts in ${start.getDate()} ${start.toLocaleDateString('en-US', { weekday: 'long' })}`;
+  return `starts in ${start.getDate()} ${weekday(start)}`;
 }
