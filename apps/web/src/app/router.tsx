@@ -88,12 +88,15 @@ const routes = createRoutesFromElements(
   </>,
 );
 
-/** Starts loading every lazy part the routes of `pathname` render: a layout's and its page's together. */
-function preloadRoute(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const part = (route.element as ReactElement | undefined)?.type as Partial<LazyPart<object>>;
-    void part.preload?.();
-  }
+/**
+ * Starts loading every lazy part the routes of `pathname` render, a layout's and its page's together;
+ * resolves once they are all there (rejects when one fails to load).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const parts = (matchRoutes(routes, pathname) ?? []).map(
+    ({ route }) => (route.element as ReactElement | undefined)?.type as Partial<LazyPart<object>>,
+  );
+  await Promise.all(parts.map((part) => part.preload?.()));
 }
 
 /**
@@ -103,6 +106,8 @@ function preloadRoute(pathname: string) {
  * stays until the next one's chunk is there.
  */
 export function AppRoutes() {
-  preloadRoute(useLocation().pathname);
+  void preloadPage(useLocation().pathname).catch(() => {
+    // A part that failed to load fails its own render the same way (React.lazy rethrows the error).
+  });
   return <Suspense fallback={<PageLoader label="Loading" />}>{useRoutes(routes)}</Suspense>;
 }
