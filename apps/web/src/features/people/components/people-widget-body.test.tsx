@@ -126,6 +126,25 @@ describe('people widget body', () => {
     expect(rows()).toHaveLength(20);
   });
 
+  it('asks for the next page by itself when the first does not fill the list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The browser's layout: a 400 px list whose 15 rows take 300 px, so there is nothing to scroll.
+    const sizes = { clientHeight: 400, scrollHeight: 300 };
+    for (const [name, value] of Object.entries(sizes)) {
+      Object.defineProperty(HTMLUListElement.prototype, name, { configurable: true, value });
+    }
+    try {
+      const { api } = renderWidget({ [FILTER]: fakeUsersFilter(people(1, 40)) });
+      await screen.findByText('40 in organization');
+      expect(rows()).toHaveLength(15);
+      act(() => vi.advanceTimersByTime(1100));
+      await waitFor(() => expect(rows()).toHaveLength(30));
+      expect(api.callsTo(FILTER)[1]?.path).toBe('/api/users/filter/?page=2&page_size=15');
+    } finally {
+      for (const name of Object.keys(sizes)) delete (HTMLUListElement.prototype as never)[name];
+    }
+  });
+
   it('asks once however often the list is scrolled while the next page is pending', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderWidget({ [FILTER]: fakeUsersFilter(people(1, 50)) });
