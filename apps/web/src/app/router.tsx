@@ -4,6 +4,7 @@ import { LogoutPage } from '../features/auth/pages/logout-page';
 import { PageLoader } from '../ui/page-loader';
 import { AppLayout } from './layout';
 import { type LazyPart, lazyPart } from './lazy-parts';
+import { PageErrorBoundary } from './page-error-boundary';
 import { NotFoundPage } from './pages/not-found-page';
 import { TestPage } from './pages/test-page';
 import { RequireSession } from './session';
@@ -106,8 +107,14 @@ export async function preloadPage(pathname: string): Promise<void> {
  * stays until the next one's chunk is there.
  */
 export function AppRoutes() {
-  void preloadPage(useLocation().pathname).catch(() => {
-    // A part that failed to load fails its own render the same way (React.lazy rethrows the error).
+  const { pathname } = useLocation();
+  void preloadPage(pathname).catch(() => {
+    // A part that failed to load fails its own render the same way (React.lazy rethrows the error),
+    // and PageErrorBoundary says so.
   });
-  return <Suspense fallback={<PageLoader label="Loading" />}>{useRoutes(routes)}</Suspense>;
+  return (
+    <PageErrorBoundary pathname={pathname}>
+      <Suspense fallback={<PageLoader label="Loading" />}>{useRoutes(routes)}</Suspense>
+    </PageErrorBoundary>
+  );
 }
