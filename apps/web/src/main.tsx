@@ -88,5 +88,6 @@ const render = () =>
 // rendered before them, the page suspended and showed its loader, and React holds back content that
 // replaces a Suspense fallback until 300 ms after the fallback appeared, so the page and the requests
 // for its data waited that long with nothing to do (a trace of /news: 280 ms idle). index.html's spinner
-// shows meanwhile. A chunk that fails to load fails the page's render as before.
+// shows meanwhile. A chunk that fails to load fails the page's render, which PageErrorBoundary
+// (app/router.tsx) answers with its reload.
 preloadPage(window.location.pathname).then(render, render);
