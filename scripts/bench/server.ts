@@ -72,9 +72,13 @@ export async function startServer(
   if (spec.url) env.DATABASE_URL = spec.url;
   else env.DATA_DIR = spec.dir;
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (Node refuses
-  // --cpu-prof in NODE_OPTIONS).
+  // --cpu-prof in NODE_OPTIONS). BENCH_NODE_FLAGS: Node and V8 flags for the server alone, to try one
+  // (a garbage collector's setting, say) without the bench's own process running under it too.
   const profile = process.env.BENCH_CPU_PROF;
-  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const nodeArgs = [
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+  ];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/launch.mjs'], {
     cwd: root,
     env,

@@ -13,6 +13,7 @@ export { FeedLinkModal, type FeedLinkModalProps } from './feed-link-modal';
 export { LabelledPagination, type LabelledPaginationProps } from './labelled-pagination';
 export { LoadMore } from './load-more';
 export { PageLoader } from './page-loader';
+export { SegmentedControl, type SegmentedControlProps, type SegmentedItem } from './segmented-control';
 export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';
 export { TemplateIcon, templateIcon } from './template-icon';
 export { statusColor, UserAvatar, type UserAvatarProps } from './user-avatar';

@@ -1,19 +1,10 @@
 import { MONTH_NAMES } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Popover,
-  SegmentedControl,
-  SimpleGrid,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { SegmentedControl } from '../../../ui';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'month', 'year'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];

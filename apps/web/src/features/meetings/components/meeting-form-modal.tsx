@@ -15,7 +15,6 @@ import {
   Loader,
   Modal,
   Pill,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   TextInput,
@@ -27,6 +26,7 @@ import { type FormEvent, useState } from 'react';
 import { parseTypedDate, UserIdPicker } from '../../../forms';
 import { clockTime, isoDay } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
+import { SegmentedControl } from '../../../ui';
 import { browserTimeZone, meetingQueryOptions, useCreateMeeting, useUpdateMeeting } from '../api';
 
 type Attendee = { email: string; name: string };
@@ -341,7 +341,7 @@ function MeetingForm({ initial, uuid, onDone }: MeetingFormProps) {
                 aria-label="Repeat"
                 data={REPEATS}
                 value={draft.repeat}
-                onChange={(value) => change('repeat', value as Repeat)}
+                onChange={(value) => change('repeat', value)}
               />
             </div>
           </Input.Wrapper>

@@ -1,9 +1,9 @@
 import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
-import { Button, Group, Paper, SegmentedControl, Stack, Switch } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentSession } from '../../../app/session';
-import { SkeletonRows } from '../../../ui';
+import { SegmentedControl, SkeletonRows } from '../../../ui';
 import { dictionaryQueryOptions } from '../api';
 import { DirectoryList } from './directory-list';
 import { PeopleSection } from './people-section';
@@ -38,7 +38,7 @@ export function GradeView({ filter, grades, hint, onOpen }: GradeViewProps) {
           aria-label="Grade view"
           size="xs"
           value={view}
-          onChange={(value) => setView(value as GradeViewMode)}
+          onChange={setView}
           data={[
             { value: 'lead', label: 'Lead mode' },
             { value: 'group', label: 'Group mode' },

@@ -1,19 +1,9 @@
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
-import { DropdownSelect, type SelectOption } from '../../../ui';
+import { DropdownSelect, SegmentedControl, type SelectOption } from '../../../ui';
 import { usersCountQueryOptions } from '../api';
 import { STATUS_OPTIONS, useFilterOptions } from './filter-options';
 import {
@@ -118,7 +108,6 @@ function FilterForm({ filters, q, onApply, onClose, isUser = false }: FilterForm
             title="Status"
             before={
               <SegmentedControl
-                role="radiogroup"
                 aria-label="Status"
                 fullWidth
                 value={status}

@@ -1,12 +1,12 @@
 import type { UserListItem } from '@atrium/contracts';
-import { Badge, Button, Group, SegmentedControl, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { useWidgets } from '../../../app/widgets/widgets-context';
-import { SkeletonRows } from '../../../ui';
+import { SegmentedControl, SkeletonRows } from '../../../ui';
 import { DirectoryList } from '../components/directory-list';
 import { PeopleSearch } from '../components/people-search';
 import { PeopleTable } from '../components/people-table';
@@ -75,7 +75,7 @@ export function PeoplePage({ isUser = false }: PeoplePageProps) {
           aria-label="Directory mode"
           value={mode}
           onChange={(value) => setParam('mode', value)}
-          data={[...DIRECTORY_MODES]}
+          data={DIRECTORY_MODES}
         />
       </Group>
       <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -1,9 +1,9 @@
 import type { TaskListStatus, TaskRow } from '@atrium/contracts';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, LoadMore, SkeletonRows, TemplateIcon } from '../../../ui';
+import { EmptyState, LoadMore, SegmentedControl, SkeletonRows, TemplateIcon } from '../../../ui';
 import { tasksQueryOptions, useLiveTasks } from '../api';
 import { formatDateTime, slaColor } from '../format';
 import { taskPath } from '../task-params';
@@ -32,7 +32,7 @@ export function UserTasks({ userId }: { userId: number }) {
         aria-label="Task status"
         size="xs"
         value={status}
-        onChange={(value) => setStatus(value as TaskListStatus)}
+        onChange={setStatus}
         data={STATUSES}
         fullWidth
       />

@@ -1,10 +1,10 @@
 import type { TaskRow, TaskView } from '@atrium/contracts';
-import { Button, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconChecklist, IconMoodHappy } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Deferred, lazyPart } from '../../../app/lazy-parts';
-import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
+import { EmptyState, LoadMore, SegmentedControl, SkeletonRows } from '../../../ui';
 import { tasksQueryOptions, useLiveTasks } from '../api';
 import { NewRequestMenu } from '../components/new-request-menu';
 import { TaskList } from '../components/task-list';
