@@ -28,7 +28,10 @@ describe('UserAvatar', () => {
       );
 
       expect(screen.getByText(label)).toBeInTheDocument();
-      expect(container.querySelector(`[title="${label}"]`)).toBeInTheDocument();
+      const withDot = container.querySelector<HTMLElement>(`[title="${label}"]`);
+      expect(withDot?.style.getPropertyValue('--status-color')).toBe(
+        `var(--mantine-color-${statusColor(Number(status) as UserStatus)}-filled)`,
+      );
     },
   );
 
