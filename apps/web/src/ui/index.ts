@@ -17,3 +17,4 @@ export { SegmentedControl, type SegmentedControlProps, type SegmentedItem } from
 export { SkeletonRows, type SkeletonRowsProps } from './skeleton-rows';
 export { TemplateIcon, templateIcon } from './template-icon';
 export { statusColor, UserAvatar, type UserAvatarProps } from './user-avatar';
+export { VisuallyHidden } from './visually-hidden';

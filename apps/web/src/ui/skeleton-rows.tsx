@@ -1,4 +1,5 @@
-import { Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
+import { VisuallyHidden } from './visually-hidden';
 
 export type SkeletonRowsProps = {
   /** How many rows stand in for the list. */

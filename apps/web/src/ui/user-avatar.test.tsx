@@ -1,5 +1,6 @@
 import { USER_STATUS_LABELS, type UserStatus } from '@atrium/contracts';
-import { screen } from '@testing-library/react';
+import { Avatar } from '@mantine/core';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from './test-utils';
 import { initialsOf, statusColor, UserAvatar } from './user-avatar';
@@ -9,6 +10,37 @@ describe('UserAvatar', () => {
     renderUi(<UserAvatar name="Ada King Lovelace" />);
 
     const avatar = screen.getByRole('img', { name: 'Ada King Lovelace' });
+    expect(avatar).toHaveTextContent('AL');
+  });
+
+  it("colours each name as Mantine's Avatar does, so that a person keeps their colour everywhere", () => {
+    const names = ['Ada Lovelace', 'Maya Koh', 'Jun Hao Lim', 'Paula Rodríguez', 'Emil Novak', 'Ö', ''];
+    const { container } = renderUi(
+      <div>
+        {names.map((name) => (
+          <div key={name} data-name={name}>
+            <UserAvatar name={name} decorative />
+            <Avatar name={name} color="initials" />
+          </div>
+        ))}
+      </div>,
+    );
+
+    for (const name of names) {
+      const [ours, mantine] = container.querySelectorAll<HTMLElement>(`[data-name="${name}"] > *`);
+      expect(ours?.style.getPropertyValue('--avatar-bg')).toBe(
+        mantine?.style.getPropertyValue('--avatar-bg'),
+      );
+      expect(ours?.style.getPropertyValue('--avatar-bg')).toMatch(/^var\(--mantine-color-[a-z]+-light\)$/);
+    }
+  });
+
+  it('shows the initials in place of a picture that fails to load', () => {
+    renderUi(<UserAvatar name="Ada Lovelace" src="/media/gone.png" />);
+
+    const avatar = screen.getByRole('img', { name: 'Ada Lovelace' });
+    fireEvent.error(avatar.querySelector('img') as HTMLImageElement);
+    expect(avatar.querySelector('img')).toBeNull();
     expect(avatar).toHaveTextContent('AL');
   });
 

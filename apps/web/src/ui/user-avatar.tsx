@@ -1,7 +1,8 @@
 import { USER_STATUS_LABELS, type UserStatus } from '@atrium/contracts';
-import { Avatar, type MantineColor, rem } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { type MantineColor, rem } from '@mantine/core';
+import { type CSSProperties, useState } from 'react';
 import classes from './user-avatar.module.css';
+import { VisuallyHidden } from './visually-hidden';
 
 const STATUS_COLORS: Record<UserStatus, MantineColor> = {
   1: 'green',
@@ -23,6 +24,28 @@ export function initialsOf(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/** Mantine's palette for an avatar coloured by its name (its Avatar's color="initials"). */
+const INITIALS_COLORS: readonly MantineColor[] = [
+  'blue',
+  'cyan',
+  'grape',
+  'green',
+  'indigo',
+  'lime',
+  'orange',
+  'pink',
+  'red',
+  'teal',
+  'violet',
+];
+
+/** The colour Mantine's Avatar gives a name: the same hash, so that a person keeps their colour. */
+function initialsColor(name: string): MantineColor {
+  let hash = 0;
+  for (let i = 0; i < name.length; i += 1) hash = ((hash << 5) - hash + name.charCodeAt(i)) | 0;
+  return INITIALS_COLORS[Math.abs(hash) % INITIALS_COLORS.length] as MantineColor;
+}
+
 export type UserAvatarProps = {
   /** Full name: gives the initials, their colour and the accessible name. */
   name: string;
@@ -35,28 +58,39 @@ export type UserAvatarProps = {
   decorative?: boolean;
 };
 
-/** A person's round picture, or their initials on a colour that stays the same for the same name. */
+/**
+ * A person's round picture, or their initials on a colour that stays the same for the same name. Drawn as
+ * Mantine's Avatar draws it (light variant), by a CSS module: lists show dozens of avatars on their first
+ * screen, and Mantine's resolves its props, styles and colour variables on every render
+ * (docs/performance.md, eighth pass).
+ */
 export function UserAvatar({ name, src, size = 38, status, decorative = false }: UserAvatarProps) {
+  // The picture that failed to load, replaced by the initials until the address changes.
+  const [failed, setFailed] = useState<string | null>(null);
+  const color = initialsColor(name);
+  const look = {
+    '--avatar-size': rem(size),
+    '--avatar-bg': `var(--mantine-color-${color}-light)`,
+    '--avatar-color': `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
   const avatar = (
-    <Avatar
-      src={src}
-      name={name}
-      color="initials"
-      size={size}
-      // The theme caps every named radius at 8 px; an avatar is a circle.
-      radius="50%"
+    <div
+      className={classes.avatar}
+      style={look}
       // One image named after the person, whether it shows a photo or initials.
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     >
-      {initialsOf(name)}
-    </Avatar>
+      {src && failed !== src ? (
+        <img className={classes.image} src={src} alt="" onError={() => setFailed(src)} />
+      ) : (
+        <span className={classes.initials}>{initialsOf(name)}</span>
+      )}
+    </div>
   );
   if (!status) return avatar;
 
   const label = USER_STATUS_LABELS[status];
-  // Plain elements rather than Mantine's Indicator and VisuallyHidden: lists show dozens of avatars on
-  // their first screen, and each of those components resolves its props, styles and variables on every
-  // render (docs/performance.md, eighth pass).
+  // The dot drawn by the same CSS module, for the same reason, rather than by Mantine's Indicator.
   const dot = {
     '--status-size': rem(Math.max(8, Math.round(size * 0.28))),
     // Puts the dot on the circle's edge, which lies 15% of the diameter inside the square's corner.
@@ -67,7 +101,7 @@ export function UserAvatar({ name, src, size = 38, status, decorative = false }:
     <div className={classes.withStatus} style={dot} title={label}>
       {avatar}
       <span className={classes.dot} />
-      <span className={classes.label}>{label}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </div>
   );
 }

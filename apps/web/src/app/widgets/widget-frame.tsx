@@ -1,5 +1,6 @@
-import { Box, CloseButton, Group, Title, VisuallyHidden } from '@mantine/core';
+import { Box, CloseButton, Group, Title } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 import classes from './widgets.module.css';
 
 /** Where the host puts a widget: open or off screen, how wide, how far from the right edge, which on top. */

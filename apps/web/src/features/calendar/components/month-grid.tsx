@@ -1,8 +1,9 @@
 import type { CalendarMonth, HolidayDay } from '@atrium/contracts';
-import { Box, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Skeleton, Text } from '@mantine/core';
 import { IconBriefcase, IconFirstAidKit } from '@tabler/icons-react';
 import { EmptyState } from '../../../ui/empty-state';
 import { UserAvatar } from '../../../ui/user-avatar';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { type Bar, isWeekend, layoutWeekBars, SKELETON_CELLS } from '../month-grid';
 import classes from './month-grid.module.css';
 import { MoreAway, type StructureScope } from './more-away';

@@ -10,7 +10,6 @@ import {
   Text,
   ThemeIcon,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -18,6 +17,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { LoadMore } from '../../../ui/load-more';
 import { SkeletonRows } from '../../../ui/skeleton-rows';
 import { UserAvatar } from '../../../ui/user-avatar';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { notificationsQueryOptions } from '../api';
 import { exactTime, notificationTime } from '../when';
 import classes from './notification-bell.module.css';

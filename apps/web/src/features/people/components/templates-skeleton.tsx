@@ -1,4 +1,5 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 
 /** The templates list while it loads (its code, then the templates). */
 export function TemplatesSkeleton() {

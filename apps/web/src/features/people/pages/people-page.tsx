@@ -1,12 +1,12 @@
 import type { UserListItem } from '@atrium/contracts';
-import { Badge, Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Deferred, lazyPart } from '../../../app/lazy-parts';
 import { useWidgets } from '../../../app/widgets/widgets-context';
-import { SegmentedControl, SkeletonRows } from '../../../ui';
+import { SegmentedControl, SkeletonRows, VisuallyHidden } from '../../../ui';
 import { DirectoryList } from '../components/directory-list';
 import { PeopleSearch } from '../components/people-search';
 import { PeopleTable } from '../components/people-table';

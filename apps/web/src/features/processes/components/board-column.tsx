@@ -1,6 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Text, Title } from '@mantine/core';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { type BoardStep, CARDS } from '../board';
 import { SortableCard } from './board-card';
 import classes from './workflow-board.module.css';
