@@ -16,9 +16,10 @@ export type SegmentedControlProps<T extends string> = {
 
 /**
  * A choice of one among a few, side by side: radio buttons that look like Mantine's SegmentedControl.
- * Mantine's slides an indicator under the chosen item, which it places by measuring the items after each
- * render: a forced layout on the first screen of the pages that show one (a sixth of the task list's
- * start-up at a phone's speed, issue 11). Here the chosen item draws its own background.
+ * Mantine's slides an indicator under the chosen item, which it places by measuring the items once they
+ * are rendered: a forced layout on the first screen of the pages that show one (232 ms of the task list's
+ * 1.9 s of script at a phone's speed; docs/performance.md, eighth pass). Here the chosen item draws its
+ * own background.
  */
 export function SegmentedControl<T extends string>({
   'aria-label': label,
