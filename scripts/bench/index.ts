@@ -33,7 +33,7 @@ import {
   writeReport,
 } from './report';
 import { ipOf } from './scenarios';
-import { type BenchMeta, openSeeded } from './seed';
+import { type BenchMeta, holdingFolder, openSeeded } from './seed';
 import { startServer } from './server';
 import { runWebBench } from './web/index';
 
@@ -95,7 +95,7 @@ async function main() {
   const metas = new Map<EngineName, BenchMeta>();
   for (const engine of engines) {
     const seedStarted = performance.now();
-    const { meta } = await openSeeded(specs[engine], opts.reseed);
+    const { meta } = await holdingFolder(specs[engine], () => openSeeded(specs[engine], opts.reseed));
     metas.set(engine, meta);
     log(
       `${engine}: data ready (${meta.size.toLocaleString('en')} people, seeded ${meta.seededAt}; ${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
@@ -124,12 +124,9 @@ async function main() {
       const meta = metas.get(engine) as BenchMeta;
       log(`${engine}: recording and timing the raw SQL of each scenario`);
       await waitQuiet();
-      const { plan, raw } = await capturePhase(spec, meta, {
-        durationMs: timing.rawMs,
-        serial: timing.serial,
-        only,
-        monitor,
-      });
+      const { plan, raw } = await holdingFolder(spec, () =>
+        capturePhase(spec, meta, { durationMs: timing.rawMs, serial: timing.serial, only, monitor }),
+      );
       const mailsBefore = await mail.count();
       log(`${engine}: starting the server`);
       const server = await startServer(spec, { smtpUrl: mail.url, logLevel: opts['log-level'] as string });

@@ -10,6 +10,7 @@
 import { rmSync } from 'node:fs';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { holdDataDir } from '../../apps/server/src/db/backup';
 import { type Database, type Db, openDatabase, queryRows } from '../../apps/server/src/db/client';
 import {
   chatMessageLikes,
@@ -60,6 +61,21 @@ export type BenchMeta = {
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+
+/**
+ * Runs `work` holding an embedded engine's data folder, as the server holds it. The bench opens PGlite's
+ * folder itself, to seed it and to record the raw SQL; a server left running on the same folder would
+ * corrupt it (a catalog index once). A held folder stops the bench, naming its holder, instead.
+ */
+export async function holdingFolder<T>(spec: EngineSpec, work: () => Promise<T>): Promise<T> {
+  if (!spec.dir) return work();
+  const hold = await holdDataDir(spec.dir, 'bench');
+  try {
+    return await work();
+  } finally {
+    await hold.release();
+  }
+}
 
 /** Opens the engine's bench database, seeding it first when it has no current marker. */
 export async function openSeeded(spec: EngineSpec, reseed: boolean): Promise<{ meta: BenchMeta }> {

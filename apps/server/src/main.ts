@@ -8,6 +8,7 @@ import { type Db, openDatabase } from './db/client';
 import { scheduleMaintenance } from './db/pglite-maintenance';
 import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { createMailer } from './lib/mail';
 import { refreshAbsenceStatuses } from './modules/absences/effects';
 import { deleteStaleSessions } from './modules/auth/sessions';
@@ -23,6 +24,8 @@ export type StartOptions = {
 /** Opens and migrates the database, seeds when asked, and serves until SIGTERM or SIGINT. */
 export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const log = pino({ level: config.logLevel });
+  // The embedded database shares this process's memory; the old generation grows less (decision 0026).
+  if (!config.databaseUrl) limitHeapGrowth();
   const dataDirHold = config.databaseUrl ? null : await holdEmbeddedDataDir(config.dataDir, log);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },

@@ -19,7 +19,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './client';
 
 /** Who holds a data directory. */
-export type Holder = { pid: number; role: 'server' | 'backup' | 'restore' | 'seed'; dataDir: string };
+export type Holder = {
+  pid: number;
+  role: 'server' | 'backup' | 'restore' | 'seed' | 'bench';
+  dataDir: string;
+};
 
 /** Linux allows 107 bytes in a socket path; keep a margin. */
 const MAX_SOCKET_PATH = 100;
