@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
-import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconLink, IconThumbUp, IconThumbUpFilled, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { dateTime } from '../lib/dates';
@@ -45,41 +45,34 @@ function MessageFrame({
     return () => clearTimeout(timer);
   }, [highlighted]);
 
+  // Plain elements styled by the module rather than Mantine's Group, Box and Text: a feed's first screen
+  // holds dozens of messages, and each of those components resolves its style props at every render.
   return (
-    <Box
-      component="article"
+    <article
       ref={frame}
       aria-label={`Comment by ${fullName(user)}`}
       className={classes.message}
       data-highlighted={shown || undefined}
       data-pending={pending || undefined}
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <UserAvatar name={fullName(user)} src={user.avatar} size={AVATAR_SIZE} decorative />
-        <Box flex={1} miw={0}>
-          <Group gap={8} wrap="nowrap">
-            <Text size="sm" fw={600} truncate>
-              {fullName(user)}
-            </Text>
-            {createdAt && (
-              <Text component="time" dateTime={createdAt} size="xs" c="dimmed" className={classes.time}>
-                {dateTime(new Date(createdAt))}
-              </Text>
-            )}
-          </Group>
-          {children}
-        </Box>
-      </Group>
-    </Box>
+      <UserAvatar name={fullName(user)} src={user.avatar} size={AVATAR_SIZE} decorative />
+      <div className={classes.body}>
+        <div className={classes.header}>
+          <p className={classes.author}>{fullName(user)}</p>
+          {createdAt && (
+            <time dateTime={createdAt} className={classes.time}>
+              {dateTime(new Date(createdAt))}
+            </time>
+          )}
+        </div>
+        {children}
+      </div>
+    </article>
   );
 }
 
 /** Plain text as typed: line breaks kept, never read as HTML. */
-const MessageText = ({ text }: { text: string }) => (
-  <Text size="sm" className={classes.text}>
-    {text}
-  </Text>
-);
+const MessageText = ({ text }: { text: string }) => <p className={classes.text}>{text}</p>;
 
 export type ChatMessageItemProps = {
   message: ChatMessage | ChatReply;
@@ -106,13 +99,11 @@ export function ChatMessageItem({
   return (
     <MessageFrame user={message.user} createdAt={message.created_at} highlighted={highlighted}>
       {message.deleted ? (
-        <Text size="sm" c="dimmed" fs="italic">
-          {deletedText(message.deleted)}
-        </Text>
+        <p className={classes.deleted}>{deletedText(message.deleted)}</p>
       ) : (
         <>
           <MessageText text={message.message} />
-          <Group gap={4} mt={2}>
+          <div className={classes.actions}>
             <Button
               variant="subtle"
               size="compact-xs"
@@ -144,7 +135,7 @@ export function ChatMessageItem({
                 <IconTrash size={14} aria-hidden />
               </ActionIcon>
             )}
-          </Group>
+          </div>
         </>
       )}
     </MessageFrame>
@@ -165,21 +156,19 @@ export function PendingMessageItem({ author, text, failed, onRetry, onDiscard }:
     <MessageFrame user={author} pending={!failed}>
       <MessageText text={text} />
       {failed ? (
-        <Group gap={4} mt={2}>
-          <Text size="xs" c="red" role="alert">
+        <div className={classes.actions}>
+          <p className={classes.failed} role="alert">
             Not sent
-          </Text>
+          </p>
           <Button variant="subtle" size="compact-xs" onClick={onRetry}>
             Retry
           </Button>
           <Button variant="subtle" size="compact-xs" color="gray" onClick={onDiscard}>
             Discard
           </Button>
-        </Group>
+        </div>
       ) : (
-        <Text size="xs" c="dimmed" mt={2}>
-          Sending…
-        </Text>
+        <p className={classes.sending}>Sending…</p>
       )}
     </MessageFrame>
   );

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { Fragment, useEffect, useState } from 'react';
 import { ConfirmDialog, copyLink, SkeletonRows } from '../ui';
@@ -173,9 +173,9 @@ export function ChatThread({
         </Group>
       )}
       {shown.map((thread) => (
-        <Box key={thread.id}>
+        <div key={thread.id}>
           {messageItem(thread)}
-          <Stack gap={4} className={classes.replies}>
+          <div className={classes.replies}>
             {replyBox(thread)}
             {thread.replies.map((reply) => (
               <Fragment key={reply.id}>
@@ -184,8 +184,8 @@ export function ChatThread({
               </Fragment>
             ))}
             {pendingOf(thread.id).map(pendingItem)}
-          </Stack>
-        </Box>
+          </div>
+        </div>
       ))}
       {pendingOf(null).map(pendingItem)}
       {commentToggle && (

@@ -1,5 +1,5 @@
 import type { ChatUser, Post } from '@atrium/contracts';
-import { ActionIcon, Button, Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Divider, Image, Paper, Title } from '@mantine/core';
 import {
   IconMessageCircle,
   IconPencil,
@@ -55,36 +55,26 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
   const LikeIcon = post.liked ? IconThumbUpFilled : IconThumbUp;
 
   return (
-    <Paper
-      ref={cardRef}
-      component="article"
-      aria-labelledby={titleId}
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+    <Paper ref={cardRef} component="article" aria-labelledby={titleId} withBorder className={classes.card}>
+      {/* Plain elements styled by the module rather than Mantine's Stack, Group and Text, which resolve
+          their style props at every render: a page of the feed renders ten of these at once. */}
+      <div className={classes.content}>
+        <div className={classes.top}>
+          <div className={classes.byline}>
             <UserAvatar name={author} src={post.author.avatar} size={40} decorative />
-            <Stack gap={0} miw={0}>
-              <Text size="sm" fw={600} truncate>
-                {author}
-              </Text>
+            <div className={classes.who}>
+              <p className={classes.author}>{author}</p>
               {/* A long position gives way; the date always shows. */}
-              <Group gap={4} wrap="nowrap" c="dimmed" fz="xs">
-                {position && (
-                  <Text span inherit truncate>
-                    {position} ·
-                  </Text>
-                )}
-                <Text component="time" dateTime={post.created_at} inherit className={classes.date}>
+              <div className={classes.meta}>
+                {position && <span className={classes.position}>{position} ·</span>}
+                <time dateTime={post.created_at} className={classes.date}>
                   {dateTime(new Date(post.created_at))}
-                </Text>
-              </Group>
-            </Stack>
-          </Group>
+                </time>
+              </div>
+            </div>
+          </div>
           {post.can_edit && (
-            <Group gap={4} wrap="nowrap">
+            <div className={classes.tools}>
               <ActionIcon
                 component={Link}
                 to={`/news/edit/${post.id}`}
@@ -102,9 +92,9 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Group>
+            </div>
           )}
-        </Group>
+        </div>
 
         <Title order={2} size="h3" id={titleId} className={classes.title}>
           {post.title}
@@ -112,7 +102,7 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
         {post.cover && <Image src={post.cover} alt="" radius="md" className={classes.cover} />}
         {post.body_html && <PostBody html={post.body_html} />}
 
-        <Group gap="xs">
+        <div className={classes.reactions}>
           <Button
             variant={post.liked ? 'light' : 'subtle'}
             color={post.liked ? undefined : 'gray'}
@@ -124,11 +114,11 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
           >
             {post.likes_count}
           </Button>
-          <Group gap={4} c="dimmed">
+          <p className={classes.comments}>
             <IconMessageCircle size={16} aria-hidden />
-            <Text size="sm">{comments === 1 ? '1 comment' : `${comments} comments`}</Text>
-          </Group>
-        </Group>
+            {comments === 1 ? '1 comment' : `${comments} comments`}
+          </p>
+        </div>
 
         <Divider />
         {withComments ? (
@@ -141,7 +131,7 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
         ) : (
           <SkeletonRows count={2} />
         )}
-      </Stack>
+      </div>
 
       <ConfirmDialog
         opened={confirmingDelete}

@@ -103,6 +103,8 @@ describe('news page', { timeout: 20_000 }, () => {
       'Your comment...',
     );
     expect(within(post('Welcome')).getByText('0 comments')).toBeInTheDocument();
+    // Their padding comes from the stylesheet: a responsive style prop puts a <style> beside every card.
+    expect(party.parentElement?.querySelector('style')).toBeNull();
   });
 
   it('offers New post, Edit and Delete to post editors only', async () => {

@@ -8,6 +8,7 @@ import { useCurrentSession } from '../../../app/session';
 import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { feedQueryOptions, isPostEditor, postQueryOptions, useLiveNews } from '../api';
 import { PostCard } from '../components/post-card';
+import cardClasses from '../components/post-card.module.css';
 import { linkTarget } from '../links';
 
 /** A readable line length for posts; wider screens get margins rather than longer lines. */
@@ -95,7 +96,7 @@ function FeedSkeleton({ count = 2 }: { count?: number }) {
   return Array.from({ length: count }, (_, index) => (
     // The placeholders are identical and never reorder.
     // biome-ignore lint/suspicious/noArrayIndexKey: see above
-    <Paper key={index} withBorder p={{ base: 'md', sm: 'lg' }}>
+    <Paper key={index} withBorder className={cardClasses.card}>
       <Stack gap="md">
         <SkeletonRows count={1} />
         <Skeleton height={16} width="60%" />
