@@ -42,7 +42,7 @@ async function peakHeap(limited: boolean): Promise<number> {
 }
 
 // Engine-independent: run once, with the PGlite project.
-describe.skipIf(testEngine() !== 'pglite')('the embedded server’s heap growth', () => {
+describe.skipIf(testEngine() !== 'pglite')('the server’s heap growth', () => {
   it('keeps the old generation closer to what lives in it than V8 does by itself', async () => {
     const unlimited = await peakHeap(false);
     const limited = await peakHeap(true);
