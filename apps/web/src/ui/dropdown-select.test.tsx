@@ -70,6 +70,18 @@ describe('DropdownSelect', () => {
         .map((item) => item.textContent),
     ).toEqual(OFFICES.map((office) => office.label));
     expect(option('Lisbon')).toHaveAttribute('aria-disabled', 'true');
+    expect(trigger()).toHaveAttribute('aria-controls', list.id);
+  });
+
+  it('keeps no hidden list in the page while closed, which would be positioned at load', async () => {
+    const { user, container } = renderUi(<Single />);
+    expect(container.querySelector('[role=listbox], [data-combobox-option]')).toBeNull();
+
+    await user.click(trigger());
+    await user.click(option('Oslo'));
+
+    expect(container.querySelector('[role=listbox], [data-combobox-option]')).toBeNull();
+    expect(trigger()).not.toHaveAttribute('aria-controls');
   });
 
   it('opens in place with the spec z-index 13', async () => {
