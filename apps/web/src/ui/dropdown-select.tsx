@@ -92,13 +92,13 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
     },
   });
 
-  const opened = combobox.dropdownOpened;
+  const { dropdownOpened: opened, selectActiveOption } = combobox;
   useEffect(() => {
     if (!opened || !pickOnOpen) return;
     setPickOnOpen(false);
     // Starts on the chosen option, or the first one.
-    setActiveId(combobox.selectActiveOption() ?? undefined);
-  }, [opened, pickOnOpen, combobox]);
+    setActiveId(selectActiveOption() ?? undefined);
+  }, [opened, pickOnOpen, selectActiveOption]);
 
   const chosen: V[] = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const chosenOptions = options.filter((option) => chosen.includes(option.value));
