@@ -62,8 +62,8 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { mountApp } from './app/mount-app';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadPage } from './app/router';
@@ -72,7 +72,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const render = () =>
-  createRoot(root).render(
+  mountApp(
+    root,
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
         <BrowserRouter>
