@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { EVENTS_POSITION_HEADER } from '@atrium/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -101,6 +102,16 @@ export async function buildApp(deps: AppDeps) {
       reply.header('cache-control', 'no-store');
     return payload;
   });
+  const events = deps.events;
+  if (events) {
+    // Where this process was in the live events when a read began, for the browser to compare with its
+    // stream's 'hello' (EVENTS_POSITION_HEADER): it refetches on a hello only what may have missed one.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method === 'GET' && request.url.startsWith('/api/'))
+        reply.header(EVENTS_POSITION_HEADER, events.position());
+      done();
+    });
+  }
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
   });
@@ -134,7 +145,6 @@ export async function buildApp(deps: AppDeps) {
     // `npm run bench` measures the framework's ceiling with a route that does no work (BENCH_NOOP=1).
     app.get('/api/bench/noop/', { config: { public: true } }, async () => ({ ok: true }));
   }
-  const events = deps.events;
   if (events) app.addHook('onClose', () => events.close());
 
   const webDist = deps.webDist;

@@ -1,3 +1,4 @@
+import { EVENTS_POSITION_HEADER } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -63,9 +64,29 @@ describe('the event stream', () => {
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
-    await stream.waitFor((event) => event.type === 'hello');
+    const hello = await stream.waitFor((event) => event.type === 'hello');
     expect(stream.blocks[0]).toEqual({ retry: '3000' });
-    expect(stream.blocks[1]).toEqual({ id: '1', data: '{"type":"hello"}' });
+    expect(stream.blocks[1]).toEqual({ id: '1', data: JSON.stringify(hello) });
+    expect(hello).toEqual({ type: 'hello', position: t.events.position() });
+    stream.close();
+  });
+
+  it("gives each GET the process's position in the live events, the hello's while no event comes", async () => {
+    const positionOf = async () =>
+      (await ann.get('/api/notifications/unread/')).headers.get(EVENTS_POSITION_HEADER);
+    const read = await positionOf();
+    expect(read).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    const stream = await openStream(ann);
+    expect(await stream.waitFor((event) => event.type === 'hello')).toEqual({
+      type: 'hello',
+      position: read,
+    });
+
+    const { chat } = await postChat(olga);
+    await say(olga, chat, 'in another company');
+    // Heard by this process, though not for Ann's stream: the position moves on all the same.
+    await expect.poll(positionOf).not.toBe(read);
+    expect((await ann.post('/api/notifications/read-all/')).headers.get(EVENTS_POSITION_HEADER)).toBeNull();
     stream.close();
   });
 
@@ -135,17 +156,20 @@ describe('the event bus', () => {
   });
 
   it.runIf(testEngine() === 'postgres')(
-    'listens again after its connection drops, and reports the gap',
+    'listens again after its connection drops, and reports the gap, which moves its position on',
     async () => {
       let gaps = 0;
       const heard: BusEvent[] = [];
       const stop = t.events.subscribe({ event: (event) => heard.push(event), gap: () => gaps++ });
+      const before = t.events.position();
       await queryRows(
         t.db,
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and query = ${`LISTEN ${EVENTS_CHANNEL}`}`,
       );
       await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
+      // What was read before the gap may have missed an event: its position is no longer the bus's.
+      expect(t.events.position()).not.toBe(before);
       const event: BusEvent = { type: 'post.updated', postId: 5, audience: { companyId: 1 } };
       await t.events.publish(event);
       await expect.poll(() => heard).toEqual([event]);

@@ -130,7 +130,7 @@ export type DeletedMessage = z.infer<typeof DeletedMessage>;
 /**
  * One event of GET /api/events/stream/ (the `data:` of a server-sent event), ids only: refetch what it
  * names. 'hello' comes first on every connection, and again whenever events may have been missed:
- * refetch everything shown.
+ * refetch everything shown that was read at another `position` than the hello's (EVENTS_POSITION_HEADER).
  */
 export const LiveEvent = z.object({
   type: z.enum([...LIVE_EVENT_TYPES, 'hello']),
@@ -140,5 +140,7 @@ export const LiveEvent = z.object({
   taskId: z.number().optional(),
   notificationId: z.number().optional(),
   meetingId: z.string().optional(),
+  /** Of a 'hello': where the server's process was in the live events when the stream began. */
+  position: z.string().optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;

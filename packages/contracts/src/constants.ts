@@ -63,6 +63,12 @@ export const LIVE_EVENT_TYPES = [
   'notification',
   'meeting.changed',
 ] as const;
+/**
+ * The header of every API answer to a GET that says where the server's process was in the live events when
+ * it began to read: an answer at the same position as the event stream's 'hello' cannot have missed an
+ * event the stream does not carry.
+ */
+export const EVENTS_POSITION_HEADER = 'x-events-position';
 
 // Documents
 /** Spec §5: the one message for a document that is not a PDF or picture, or is over 2 MB. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LIVE_EVENT_TYPES, LiveEvent } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -38,6 +39,12 @@ export type EventBus = {
   publish(event: BusEvent): Promise<void>;
   /** Listens to the events of every process; returns the function that stops listening. */
   subscribe(listener: BusListener): () => void;
+  /**
+   * Where this process is in the events it hears: a tag of the process and a count of the events and gaps
+   * so far. Two equal positions mean that no event reached this process in between, so an answer read at
+   * the position an event stream started at cannot have missed an event that the stream will not carry.
+   */
+  position(): string;
   close(): Promise<void>;
 };
 
@@ -53,6 +60,8 @@ const RECONNECT_MAX_MS = 30_000;
  */
 export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 'pglite'>, log: Log = quiet) {
   const listeners = new Set<BusListener>();
+  const processTag = randomUUID().slice(0, 8);
+  let heard = 0;
   const deliver = (payload: string | undefined) => {
     let event: BusEvent | SessionsChanged;
     try {
@@ -60,6 +69,7 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 
     } catch {
       return log.warn({ payload }, 'ignored an event that is not JSON');
     }
+    if (event.type !== 'sessions.changed') heard++;
     for (const listener of listeners) {
       if (event.type === 'sessions.changed') listener.sessionsChanged?.(event);
       else listener.event(event);
@@ -71,6 +81,7 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 
         (database.db as unknown as { $client: pg.Pool }).$client,
         deliver,
         () => {
+          heard++;
           for (const listener of listeners) listener.gap();
         },
         log,
@@ -89,6 +100,7 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    position: () => `${processTag}.${heard}`,
     async close() {
       listeners.clear();
       await stopListening();

@@ -1,4 +1,5 @@
-import type { CsrfResponse } from '@atrium/contracts';
+import { type CsrfResponse, EVENTS_POSITION_HEADER } from '@atrium/contracts';
+import { noteReadPosition } from './read-positions';
 
 const CSRF_COOKIE = 'csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -101,6 +102,7 @@ async function request<T>(
     if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR);
   }
+  if (method === 'GET') noteReadPosition(response.headers.get(EVENTS_POSITION_HEADER));
   if (!response.ok) throw await toApiError(response);
   // 204 No Content (a removal) has no body to read.
   return (response.status === 204 ? null : await response.json()) as T;

@@ -1,8 +1,9 @@
-import type { LiveEvent } from '@atrium/contracts';
+import { EVENTS_POSITION_HEADER, type LiveEvent } from '@atrium/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubEventSource } from '../test/fake-api';
+import { stubApi, stubEventSource } from '../test/fake-api';
+import { http } from './http';
 import { createLiveEvents, RECONNECT_MAX_MS, RECONNECT_MIN_MS, useLiveInvalidation } from './live-events';
 
 describe('createLiveEvents', () => {
@@ -110,5 +111,32 @@ describe('useLiveInvalidation', () => {
     expect(sources).toHaveLength(2);
     send({ type: 'hello' });
     await vi.waitFor(() => expect(fetches()).toHaveTextContent('2'));
+  });
+
+  it("fetches nothing again on a 'hello' at the position its data was read at, and does past it", async () => {
+    let fetched = 0;
+    stubApi({
+      'GET /api/chats/1/': () =>
+        new Response(JSON.stringify(++fetched), { headers: { [EVENTS_POSITION_HEADER]: 'a1.4' } }),
+    });
+    const sources = stubEventSource();
+    function LiveChatOverHttp() {
+      const { data } = useQuery({ queryKey: ['chats', 1], queryFn: () => http.get<number>('/api/chats/1/') });
+      useLiveInvalidation(['chats', 1], ['chat.message']);
+      return <output aria-label="Fetches">{data}</output>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LiveChatOverHttp />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(fetches()).toHaveTextContent('1'));
+
+    // The stream opened after the data was read, with no event in between.
+    act(() => sources[0]!.emit({ type: 'hello', position: 'a1.4' }));
+    // An event came while the stream was down: the reconnect's hello is further on.
+    act(() => sources[0]!.emit({ type: 'hello', position: 'a1.5' }));
+    await vi.waitFor(() => expect(fetches()).toHaveTextContent('2'));
+    expect(fetched).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { LIVE_EVENT_TYPES, type LiveEvent } from '@atrium/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { takeHello } from './read-positions';
 
 export type LiveEventType = LiveEvent['type'];
 type Listener = (event: LiveEvent) => void;
@@ -25,7 +26,8 @@ const isKnownEvent = (value: unknown): value is LiveEvent =>
  * The live-update stream (GET /api/events/stream/), open while anyone listens. Every drop is handled
  * here rather than by the browser, whose own retry gives up for good on an HTTP error (a 502 while the
  * server restarts): close, wait, reconnect, waiting twice as long after each failure. The server starts
- * each connection with 'hello', which listeners take as "refetch what you show".
+ * each connection with 'hello', which listeners take as "refetch what you show": passed on only when what
+ * the app read may have missed an event (read-positions.ts).
  */
 export function createLiveEvents(url = STREAM_URL): LiveEvents {
   const listeners = new Set<Listener>();
@@ -43,7 +45,10 @@ export function createLiveEvents(url = STREAM_URL): LiveEvents {
     });
     opened.addEventListener('message', ({ data }: MessageEvent<string>) => {
       const event = parseJson(data);
-      if (isKnownEvent(event)) for (const listener of [...listeners]) listener(event);
+      if (!isKnownEvent(event)) return;
+      // A hello after which nothing read can be out of date asks listeners for nothing.
+      if (event.type === 'hello' && !takeHello(event.position)) return;
+      for (const listener of [...listeners]) listener(event);
     });
     opened.addEventListener('error', () => {
       opened.close();
@@ -124,8 +129,9 @@ export function useLiveInvalidation(
 
 /**
  * Keeps the stream open while `enabled` (the app has a session), whoever else listens. Opened as soon as
- * the session is known, before a page mounts and fetches: its 'hello' then comes before the page's data,
- * and refetches only what was fetched before it, not every list the page has just loaded.
+ * the session is known, before a page mounts and fetches: its 'hello' then comes before most of the page's
+ * data. What was fetched before it (with the session, from index.html) is fetched again only when an event
+ * may have come in between.
  */
 export function useLiveStream(enabled: boolean) {
   useEffect(() => (enabled ? liveEvents().subscribe(() => {}) : undefined), [enabled]);

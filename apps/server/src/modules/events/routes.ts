@@ -32,7 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
       schema: {
         tags: ['events'],
         summary:
-          'Live updates (text/event-stream): JSON events with ids only; a first "hello" means "refetch what you show"',
+          'Live updates (text/event-stream): JSON events with ids only; a first "hello" means "refetch what you show that was read at another position" (x-events-position)',
       },
     },
     async (request, reply) => {
@@ -52,7 +52,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
               : companies.has(audience.companyId);
           if (hears) send(event);
         },
-        gap: () => send({ type: 'hello' }),
+        gap: () => send({ type: 'hello', position: events.position() }),
       });
       const heartbeat = setInterval(async () => {
         write(': heartbeat\n\n');
@@ -78,9 +78,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
       open.add(stream);
 
       // No replay of missed events (Last-Event-ID): every connection starts with 'hello', which tells
-      // the client to refetch what it shows.
+      // the client to refetch what it shows unless it read all of it at the hello's position (decision 27).
       write(`retry: ${RETRY_MS}\n\n`);
-      send({ type: 'hello' });
+      send({ type: 'hello', position: events?.position() });
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')
