@@ -1,6 +1,7 @@
 import type { CalendarMonth, HolidayDay } from '@atrium/contracts';
 import { Box, Skeleton, Text } from '@mantine/core';
 import { IconBriefcase, IconFirstAidKit } from '@tabler/icons-react';
+import { memo } from 'react';
 import { EmptyState } from '../../../ui/empty-state';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
@@ -61,8 +62,19 @@ function AbsenceBar({ bar }: { bar: Bar }) {
   );
 }
 
-/** The month Monday to Sunday: each week a row of days with the bars of the people away in it. */
-export function MonthGrid({ month, data, loading, holidays, today, scope, excluded }: MonthGridProps) {
+/**
+ * The month Monday to Sunday: each week a row of days with the bars of the people away in it. Memoised:
+ * the page renders it as a deferred update, which only skips the urgent render if the grid does too.
+ */
+export const MonthGrid = memo(function MonthGrid({
+  month,
+  data,
+  loading,
+  holidays,
+  today,
+  scope,
+  excluded,
+}: MonthGridProps) {
   if (loading) {
     return (
       <div className={classes.grid} aria-busy="true">
@@ -161,4 +173,4 @@ export function MonthGrid({ month, data, loading, holidays, today, scope, exclud
       )}
     </div>
   );
-}
+});

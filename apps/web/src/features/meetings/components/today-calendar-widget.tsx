@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useCurrentSession } from '../../../app/session';
 import { isoDay } from '../../../lib/dates';
 import { todaysMeetingsQueryOptions, useLiveMeetings } from '../api';
@@ -19,19 +19,24 @@ export function TodayCalendarWidget() {
   useLiveMeetings();
   const { data } = useQuery(todaysMeetingsQueryOptions(user.email, today));
 
-  const meetings = useMemo(
-    () =>
-      (data ?? []).map(
-        (meeting): TimelineMeeting => ({
-          // A recurring meeting's occurrences share the uuid; the start tells them apart.
-          id: `${meeting.uuid}-${meeting.start}`,
-          title: meeting.title,
-          start: new Date(meeting.start),
-          end: new Date(meeting.end),
-          href: dayViewPath(today),
-        }),
-      ),
-    [data, today],
+  // The day's 24 slots and blocks re-render as a deferred update, in slices: the meetings' answer comes as
+  // one update of its query, which would otherwise render the widget in the same task (CalendarWidget is
+  // memoised, so the urgent render skips it).
+  const meetings = useDeferredValue(
+    useMemo(
+      () =>
+        (data ?? []).map(
+          (meeting): TimelineMeeting => ({
+            // A recurring meeting's occurrences share the uuid; the start tells them apart.
+            id: `${meeting.uuid}-${meeting.start}`,
+            title: meeting.title,
+            start: new Date(meeting.start),
+            end: new Date(meeting.end),
+            href: dayViewPath(today),
+          }),
+        ),
+      [data, today],
+    ),
   );
   return <CalendarWidget meetings={meetings} />;
 }

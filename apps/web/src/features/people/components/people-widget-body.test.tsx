@@ -69,7 +69,7 @@ describe('people widget body', () => {
 
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(await screen.findByText('40 in organization')).toBeInTheDocument();
-    expect(rows()).toHaveLength(15);
+    await waitFor(() => expect(rows()).toHaveLength(15));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     const [first] = api.callsTo(FILTER);
@@ -104,7 +104,7 @@ describe('people widget body', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderWidget({ [FILTER]: fakeUsersFilter(people(1, 20)) });
     await screen.findByText('20 in organization');
-    expect(rows()).toHaveLength(15);
+    await waitFor(() => expect(rows()).toHaveLength(15));
 
     scrollList(500);
     act(() => vi.advanceTimersByTime(2000));
@@ -136,7 +136,7 @@ describe('people widget body', () => {
     try {
       const { api } = renderWidget({ [FILTER]: fakeUsersFilter(people(1, 40)) });
       await screen.findByText('40 in organization');
-      expect(rows()).toHaveLength(15);
+      await waitFor(() => expect(rows()).toHaveLength(15));
       act(() => vi.advanceTimersByTime(1100));
       await waitFor(() => expect(rows()).toHaveLength(30));
       expect(api.callsTo(FILTER)[1]?.path).toBe('/api/users/filter/?page=2&page_size=15');
@@ -149,6 +149,7 @@ describe('people widget body', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderWidget({ [FILTER]: fakeUsersFilter(people(1, 50)) });
     await screen.findByText('50 in organization');
+    await waitFor(() => expect(rows()).toHaveLength(15));
 
     scrollList(100);
     scrollList(50);
@@ -194,6 +195,7 @@ describe('people widget body', () => {
         }),
     });
     await screen.findByText('22 in organization');
+    await waitFor(() => expect(rows()).toHaveLength(15));
     scrollList(0);
     act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(rows()).toHaveLength(22));
@@ -202,10 +204,12 @@ describe('people widget body', () => {
     await user.click(await screen.findByRole('option', { name: 'Engineering' }));
 
     expect(await screen.findByText('2 in organization')).toBeInTheDocument();
-    expect(rows().map((row) => row.textContent)).toEqual([
-      expect.stringContaining('Linus Torvalds'),
-      expect.stringContaining('Margaret Hamilton'),
-    ]);
+    await waitFor(() =>
+      expect(rows().map((row) => row.textContent)).toEqual([
+        expect.stringContaining('Linus Torvalds'),
+        expect.stringContaining('Margaret Hamilton'),
+      ]),
+    );
     const last = api.callsTo(FILTER).at(-1);
     expect(last?.query.get('page')).toBe('1');
     expect(last?.body).toEqual({ company_departments: [10] });
@@ -215,7 +219,7 @@ describe('people widget body', () => {
     await user.click(screen.getByRole('combobox', { name: 'Department' }));
     await user.click(await screen.findByRole('option', { name: 'Northwind' }));
     expect(await screen.findByText('22 in organization')).toBeInTheDocument();
-    expect(rows()).toHaveLength(15);
+    await waitFor(() => expect(rows()).toHaveLength(15));
     expect(api.callsTo(FILTER).at(-1)?.body).toEqual({ company: [1] });
     expect(api.callsTo(FILTER).at(-1)?.query.get('page')).toBe('1');
   });

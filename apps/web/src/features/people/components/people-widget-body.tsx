@@ -1,7 +1,16 @@
 import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
 import { Box, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { type UIEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type UIEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
 import { EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
@@ -81,7 +90,12 @@ function PeopleList({ filter, onSelect }: PeopleListProps) {
     usePeopleWidget(filter);
   const listRef = useRef<HTMLUListElement>(null);
   const [waiting, requestMore] = useDelayedLoadMore(hasNextPage && !isFetching, fetchNextPage);
-  const pageCount = data?.pages.length ?? 0;
+  // A page of people renders as a deferred update, in slices: its answer comes as one update of the query,
+  // which would otherwise render every row in the same task (PeopleRows is memoised, so the urgent render
+  // skips it).
+  const shown = useDeferredValue(data);
+  const people = useMemo(() => shown?.pages.flatMap((page) => page.results) ?? [], [shown]);
+  const pageCount = shown?.pages.length ?? 0;
 
   useEffect(() => {
     // Spec: a failed people list is only logged.
@@ -95,19 +109,21 @@ function PeopleList({ filter, onSelect }: PeopleListProps) {
     if (pageCount > 0 && list && list.clientHeight > 0 && isNearBottom(list)) requestMore();
   }, [pageCount, requestMore]);
 
-  const open = (person: UserListItem) => {
-    navigate(`/people?profile=${person.id}`);
-    onSelect?.(person.id);
-  };
+  const open = useCallback(
+    (person: UserListItem) => {
+      navigate(`/people?profile=${person.id}`);
+      onSelect?.(person.id);
+    },
+    [navigate, onSelect],
+  );
 
-  if (isPending) {
+  if (isPending || (data && !shown)) {
     return (
       <Box px="sm">
         <SkeletonRows count={6} />
       </Box>
     );
   }
-  const people = data?.pages.flatMap((page) => page.results) ?? [];
   if (people.length === 0) return <EmptyState text="No people found" icon={IconUsers} />;
 
   return (
@@ -124,11 +140,7 @@ function PeopleList({ filter, onSelect }: PeopleListProps) {
       p={0}
       style={{ listStyle: 'none', overflowY: 'auto' }}
     >
-      {people.map((person) => (
-        <li key={person.id}>
-          <PersonRow person={person} onOpen={() => open(person)} />
-        </li>
-      ))}
+      <PeopleRows people={people} onOpen={open} />
       {waiting || isFetchingNextPage ? (
         <Box component="li" px="sm" py={6}>
           <SkeletonRows count={2} />
@@ -167,6 +179,16 @@ function useDelayedLoadMore(canLoad: boolean, loadMore: () => unknown) {
 
   return [waiting, request] as const;
 }
+
+type PeopleRowsProps = { people: readonly UserListItem[]; onOpen: (person: UserListItem) => void };
+
+const PeopleRows = memo(function PeopleRows({ people, onOpen }: PeopleRowsProps) {
+  return people.map((person) => (
+    <li key={person.id}>
+      <PersonRow person={person} onOpen={() => onOpen(person)} />
+    </li>
+  ));
+});
 
 type PersonRowProps = { person: UserListItem; onOpen: () => void };
 
