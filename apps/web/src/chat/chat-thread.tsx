@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatReply, ChatUser } from '@atrium/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessagePlus } from '@tabler/icons-react';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useDeferredValue, useEffect, useState } from 'react';
 import { ConfirmDialog, copyLink, SkeletonRows } from '../ui';
 import { threadOf } from './api';
 import classes from './chat.module.css';
@@ -66,6 +66,11 @@ export function ChatThread({
   loadingText,
 }: ChatThreadProps) {
   const chat = useChat(chatId);
+  // A thread's first answer renders as a deferred update, which React does in slices: a feed's threads
+  // arriving together were one task of 180 ms at a phone's speed. Until then the placeholder rows stay.
+  // Every later change (the send queue's optimistic messages, a like) renders at once, as before.
+  const firstRendered = useDeferredValue(chat.data) !== undefined;
+  const data = firstRendered ? chat.data : undefined;
   const showEarlier = useShowEarlier(chatId);
   const queue = useSendQueue(chatId);
   const toggleLike = useToggleLike(chatId, viewer.id);
@@ -76,9 +81,9 @@ export function ChatThread({
   const [deleting, setDeleting] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
 
-  const threads = chat.data?.threads ?? [];
-  const earlier = chat.data?.earlier ?? 0;
-  const loadingEarlier = chat.isFetching && (chat.data?.wanted ?? 0) > threads.length;
+  const threads = data?.threads ?? [];
+  const earlier = data?.earlier ?? 0;
+  const loadingEarlier = chat.isFetching && (data?.wanted ?? 0) > threads.length;
   const shrunk = shrink(threads);
   const hiddenCount = messageCount(threads) - messageCount(shrunk);
   const linkHidden =
@@ -149,7 +154,7 @@ export function ChatThread({
           )}
         </Group>
       )}
-      {chat.isPending &&
+      {(chat.isPending || (chat.data && !data)) &&
         (loadingText ? (
           <Text size="sm" c="dimmed" role="status">
             {loadingText}
@@ -157,7 +162,7 @@ export function ChatThread({
         ) : (
           <SkeletonRows count={2} />
         ))}
-      {emptyText && chat.isSuccess && threads.length === 0 && queue.pending.length === 0 && (
+      {emptyText && data && chat.isSuccess && threads.length === 0 && queue.pending.length === 0 && (
         <Text size="sm" c="dimmed">
           {emptyText}
         </Text>

@@ -31,8 +31,8 @@ type PostCardProps = {
   /** The comment a shared link points at, when it is one of this post's. */
   highlightMessageId: number | null;
   /**
-   * For a post the feed renders first (it may be on screen at once): whether its comments are wanted is
-   * decided before the first paint. The others wait for the browser to report them near the screen.
+   * For a post the feed renders first (it may be on screen at once): its comments load at once. The
+   * others wait for the browser to report them near the screen.
    */
   onFirstScreen?: boolean;
 };
@@ -45,11 +45,8 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A feed of ten posts with all their threads is the heaviest first render of the portal (and ten
   // requests more): a post's comments load once it comes near the screen, or at once for a shared link.
-  const [cardRef, near] = useNearScreen<HTMLElement>(COMMENTS_AHEAD_PX, { atOnce: onFirstScreen });
+  const [cardRef, near] = useNearScreen<HTMLElement>(COMMENTS_AHEAD_PX, { initially: onFirstScreen });
   const withComments = near || highlightMessageId !== null;
-  // The thread below loads the chat anyway; its count is the fresher one.
-  const { data: threads } = useQuery({ ...chatQueryOptions(post.chat), enabled: withComments });
-  const comments = threads ? countComments(threads) : post.comments_count;
   const author = `${post.author.first_name} ${post.author.last_name}`;
   const position = post.author.job_position_name === NO_POSITION ? null : post.author.job_position_name;
   const LikeIcon = post.liked ? IconThumbUpFilled : IconThumbUp;
@@ -114,10 +111,7 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
           >
             {post.likes_count}
           </Button>
-          <p className={classes.comments}>
-            <IconMessageCircle size={16} aria-hidden />
-            {comments === 1 ? '1 comment' : `${comments} comments`}
-          </p>
+          <CommentCount chatId={post.chat} loaded={withComments} fallback={post.comments_count} />
         </div>
 
         <Divider />
@@ -143,5 +137,21 @@ export function PostCard({ post, viewer, highlightMessageId, onFirstScreen = tru
         onCancel={() => setConfirmingDelete(false)}
       />
     </Paper>
+  );
+}
+
+/**
+ * A post's comment count. The thread below loads the chat anyway, and its count is the fresher one; the
+ * feed's stands until then. A component of its own, so that the chat's arrival renders this line again,
+ * not the whole card.
+ */
+function CommentCount({ chatId, loaded, fallback }: { chatId: number; loaded: boolean; fallback: number }) {
+  const { data } = useQuery({ ...chatQueryOptions(chatId), enabled: loaded, select: countComments });
+  const comments = data ?? fallback;
+  return (
+    <p className={classes.comments}>
+      <IconMessageCircle size={16} aria-hidden />
+      {comments === 1 ? '1 comment' : `${comments} comments`}
+    </p>
   );
 }
