@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { SESSION_SHAPE } from './session-shape';
 import { ROUTE_MODULES } from './src/app/route-modules';
+import { addressPattern, type PreloadRoute, routePreloadScript } from './src/app/route-preload-script';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -69,12 +70,8 @@ function staticFiles(
  * Starts a route's own chunks, and the session it will ask for, with the entry's instead of after it.
  * The app asks for /api/auth/session/, and the router for a page's chunks (route-modules.ts), only once
  * the entry has run: a round trip after the entry's before anything shows. A small script (external: the
- * CSP allows no inline one), loaded async from index.html, adds modulepreload links for the chunks of the
- * page at the address, and a fetch preload of the session, which the app's own request then takes over
- * (it asks on every page under the session, signed in or not), with the data the page asks for at once
- * (route-modules.ts: `data`, at an address without a query string) beside it when a csrftoken cookie
- * says there has been a login. The cookie is read only then: reading document.cookie is a synchronous
- * round trip to the browser's network process (7 ms in a trace, before the first paint).
+ * CSP allows no inline one; src/app/route-preload-script.ts), loaded async from index.html, adds the
+ * page's preload links.
  */
 function routePreload(): Plugin {
   let root = '';
@@ -97,23 +94,19 @@ function routePreload(): Plugin {
         if (chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
       }
       const initial = staticFiles(bundle, entry);
-      const routes = ROUTE_MODULES.map(({ path: route, modules, widgets = [], session, data = [] }) => {
-        const files = new Set<string>();
-        for (const id of [...modules, ...widgets]) {
-          const chunk = byModule.get(id);
-          if (!chunk) throw new Error(`route-modules.ts: ${id} (for ${route}) is not a chunk of the build`);
-          staticFiles(bundle, chunk, files);
-        }
-        const pattern = `^${route.replace(/:[^/]+/g, '[^/]+')}/?$`;
-        return [pattern, [...files].filter((file) => !initial.has(file)), session, data] as const;
-      });
-      const script = `(function(){var r=${JSON.stringify(routes)},p=location.pathname,h=document.head;
-function l(rel,href,as){var e=document.createElement('link');e.rel=rel;e.href=href;if(as)e.as=as;e.crossOrigin='anonymous';h.appendChild(e);}
-for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;
-for(var j=0;j<r[i][1].length;j++)l('modulepreload','/'+r[i][1][j]);
-if(r[i][2]){l('preload','/api/auth/session/','fetch');
-if(r[i][3].length&&!location.search&&/(^|; )csrftoken=/.test(document.cookie))for(j=0;j<r[i][3].length;j++)l('preload',r[i][3][j],'fetch');}return;}})();
-`;
+      const routes = ROUTE_MODULES.map(
+        ({ path: route, modules, widgets = [], session, data = [], timeZone = false }): PreloadRoute => {
+          const files = new Set<string>();
+          for (const id of [...modules, ...widgets]) {
+            const chunk = byModule.get(id);
+            if (!chunk) throw new Error(`route-modules.ts: ${id} (for ${route}) is not a chunk of the build`);
+            staticFiles(bundle, chunk, files);
+          }
+          const own = [...files].filter((file) => !initial.has(file));
+          return [addressPattern(route), own, session, data, timeZone];
+        },
+      );
+      const script = routePreloadScript(routes);
       const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source: script });

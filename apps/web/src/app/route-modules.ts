@@ -18,6 +18,11 @@ export type RouteModules = {
    * (route-modules.test.ts checks them against the queries).
    */
   data?: readonly string[];
+  /**
+   * The page's first screen asks for the browser's time zone (the meetings' `tz`), the first use of Intl
+   * on the page: index.html's script warms it while the chunks load (route-preload-script.ts).
+   */
+  timeZone?: boolean;
 };
 
 /** /tasks without a query: my active tasks' first page and the request templates of its menu. */
@@ -35,6 +40,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     modules: ['src/app/pages/home-page.tsx'],
     widgets: [PEOPLE_WIDGET, CALENDAR_WIDGET],
     session: true,
+    timeZone: true,
   },
   {
     path: '/people',
@@ -62,6 +68,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     path: '/calendar/events/:uuid',
     modules: ['src/features/meetings/pages/event-detail-page.tsx'],
     session: true,
+    timeZone: true,
   },
   {
     path: '/knowledge-base',
