@@ -1,24 +1,14 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { busyFor, leaveActEnvironment } from '../test/react-scheduler';
 import { mountApp } from './mount-app';
 
 const SLOW_PARTS = 30;
 const PART_MS = 2;
 const PART_NUMBERS = Array.from({ length: SLOW_PARTS }, (_, index) => index);
 
-// React warns about updates outside act() where Testing Library declares an act environment; this test
-// needs React's own scheduler, which act() would replace by running everything at once.
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let wasActEnvironment: boolean | undefined;
-beforeEach(() => {
-  wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterEach(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
-});
-
 it('mounts the app in slices, giving the browser its turn while a long first render goes on', async () => {
+  leaveActEnvironment();
   const happened: string[] = [];
   let timerSet = false;
   /** A component that takes PART_MS to render; the first one asks for a timer, which runs at the next pause. */
@@ -27,10 +17,7 @@ it('mounts the app in slices, giving the browser its turn while a long first ren
       timerSet = true;
       setTimeout(() => happened.push('timer'), 0);
     }
-    const until = performance.now() + PART_MS;
-    while (performance.now() < until) {
-      // Busy, as a large tree's render is on a phone.
-    }
+    busyFor(PART_MS);
     happened.push(`part ${index}`);
     return <p>part {index}</p>;
   }

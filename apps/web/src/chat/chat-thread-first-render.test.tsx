@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { theme } from '../app/theme';
 import { aChatMessage, aChatReply, stubApi } from '../test/fake-api';
+import { busyFor, leaveActEnvironment } from '../test/react-scheduler';
 import { chatQueryKey, type LoadedChat } from './api';
 import { ChatThread } from './chat-thread';
 
@@ -22,24 +23,11 @@ vi.mock('./chat-message', async (importOriginal) => {
         seen.timerSet = true;
         setTimeout(() => seen.happened.push('timer'), 0);
       }
-      const until = performance.now() + MESSAGE_MS;
-      while (performance.now() < until) {
-        // Busy.
-      }
+      busyFor(MESSAGE_MS);
       seen.happened.push(`message ${props.message.id}`);
       return <actual.ChatMessageItem {...props} />;
     },
   };
-});
-
-// The update must go through React's own scheduler, which act() would replace by running it at once.
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let wasActEnvironment: boolean | undefined;
-beforeEach(() => {
-  wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-});
-afterEach(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
 });
 
 it("renders a thread's first answer in slices, giving the browser its turn in between", async () => {
@@ -54,7 +42,8 @@ it("renders a thread's first answer in slices, giving the browser its turn in be
       </MantineProvider>
     </Providers>,
   );
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  // The first answer must go through React's own scheduler.
+  leaveActEnvironment();
 
   // Three comments with two replies each: the nine messages the shrunk view shows.
   const threads = [1, 2, 3].map((id) =>
