@@ -10,6 +10,7 @@ import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
 import { limitHeapGrowth } from './lib/heap-growth';
 import { createMailer } from './lib/mail';
+import { scheduleMemoryTrim } from './lib/memory-trim';
 import { refreshAbsenceStatuses } from './modules/absences/effects';
 import { deleteStaleSessions } from './modules/auth/sessions';
 
@@ -67,12 +68,15 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const maintenance = pglite ? scheduleMaintenance(pglite, log) : undefined;
   await app.listen({ port: config.port, host: '0.0.0.0' });
   log.info(`Atrium is running at ${config.appUrl}`);
+  // Start-up's compiling and migrating leave freed memory in malloc's arenas; so does load (decision 0028).
+  const memoryTrim = scheduleMemoryTrim(log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(statusTimer);
+    memoryTrim.stop();
     log.info({ signal }, 'shutting down');
     // Stops accepting connections and waits for requests in flight, then closes the database.
     await app.close();

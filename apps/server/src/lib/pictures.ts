@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp, { type ResizeOptions } from 'sharp';
+import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { badRequest } from './errors';
 import { sniffType } from './files';
 
-// libvips keeps up to 50 MB of recent operations for reuse; every upload is a new picture, so the cache
-// only held memory (npm start's demo seed, which encodes every avatar: 33–38 MB more RSS).
-sharp.cache(false);
+let loading: Promise<(input: Uint8Array, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first picture: libvips takes ~9 MB of a server's memory, which a server that is
+ * sent no picture (or only once in a while) need not hold from its start (issue 11's 300 MB budget).
+ */
+function loadSharp() {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps up to 50 MB of recent operations for reuse; every upload is a new picture, so the
+    // cache only held memory (npm start's demo seed, which encodes every avatar: 33–38 MB more RSS).
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** The one refusal of every uploaded picture (avatars, post covers): spec text. */
 export const INVALID_IMAGE = 'Image file is not valid';
@@ -21,6 +33,7 @@ const PICTURE_TYPES = new Set(['jpeg', 'png', 'gif', 'webp']);
 export async function toWebp(bytes: Uint8Array, resize: ResizeOptions, quality: number) {
   const type = sniffType(bytes);
   if (!type || !PICTURE_TYPES.has(type)) throw badRequest(INVALID_IMAGE);
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()

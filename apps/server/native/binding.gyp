@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "malloc_trim",
+      "sources": ["malloc-trim.c"]
+    }
+  ]
+}
