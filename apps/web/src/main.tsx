@@ -52,7 +52,6 @@ import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';

@@ -1,3 +1,4 @@
+export { Bone, type BoneProps } from './bone';
 export { BrandMark } from './brand-mark';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { copyLink } from './copy-link';

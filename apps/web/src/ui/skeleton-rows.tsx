@@ -1,4 +1,5 @@
-import { Group, Skeleton, Stack } from '@mantine/core';
+import { Bone } from './bone';
+import classes from './skeleton-rows.module.css';
 import { VisuallyHidden } from './visually-hidden';
 
 export type SkeletonRowsProps = {
@@ -13,36 +14,32 @@ export type SkeletonRowsProps = {
 /** 0…n-1: the placeholders are identical and never reorder, so their position is their key. */
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** Placeholder rows in the shape of the real ones, shown while a list loads (DESIGN.md: never a blank page). */
+/**
+ * Placeholder rows in the shape of the real ones, shown while a list loads (DESIGN.md: never a blank
+ * page). Plain elements: a page shows up to four lists of these at once while it loads.
+ */
 export function SkeletonRows({ count = 8, variant = 'list', columns = 3 }: SkeletonRowsProps) {
   return (
-    <Stack gap={variant === 'list' ? 'sm' : 0} role="status" aria-busy="true">
+    <div className={classes.rows} data-variant={variant} role="status" aria-busy="true">
       <VisuallyHidden>Loading…</VisuallyHidden>
       {range(count).map((row) => (
-        <Group
-          key={row}
-          data-skeleton-row
-          gap="sm"
-          wrap="nowrap"
-          aria-hidden
-          py={variant === 'table' ? 'xs' : 0}
-        >
-          <Skeleton circle height={36} />
+        <div key={row} className={classes.row} data-skeleton-row aria-hidden>
+          <Bone circle height={36} />
           {variant === 'list' ? (
-            <Stack gap={8} flex={1}>
-              <Skeleton height={10} width="45%" />
-              <Skeleton height={8} width="30%" />
-            </Stack>
+            <div className={classes.lines}>
+              <Bone height={10} width="45%" />
+              <Bone height={8} width="30%" />
+            </div>
           ) : (
             <>
-              <Skeleton height={10} flex={2} />
+              <Bone height={10} style={{ flex: 2 }} />
               {range(columns).map((column) => (
-                <Skeleton key={column} height={10} flex={1} />
+                <Bone key={column} height={10} style={{ flex: 1 }} />
               ))}
             </>
           )}
-        </Group>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { UserListItem } from '@atrium/contracts';
-import { Button, Checkbox, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Bone } from '../../../ui/bone';
 import { UserAvatar } from '../../../ui/user-avatar';
 
 type Option = { id: number; name: string };
@@ -23,7 +24,7 @@ function ChoiceList({ label, options, value, onChange }: ChoiceListProps) {
         <Stack gap={8}>
           <Checkbox size="sm" label="select all" checked={value.length === 0} onChange={() => onChange([])} />
           {options === undefined
-            ? [0, 1, 2].map((index) => <Skeleton key={index} height={16} width="70%" />)
+            ? [0, 1, 2].map((index) => <Bone key={index} height={16} width="70%" />)
             : options.map((option) => (
                 <Checkbox
                   key={option.id}
@@ -85,7 +86,7 @@ export function FilterPanel(props: FilterPanelProps) {
         {people === undefined ? (
           <Stack gap={8}>
             {[0, 1, 2].map((index) => (
-              <Skeleton key={index} height={24} />
+              <Bone key={index} height={24} />
             ))}
           </Stack>
         ) : people.length === 0 ? (

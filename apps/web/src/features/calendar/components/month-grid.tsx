@@ -1,7 +1,8 @@
 import type { CalendarMonth, HolidayDay } from '@atrium/contracts';
-import { Box, Skeleton, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { IconBriefcase, IconFirstAidKit } from '@tabler/icons-react';
 import { memo } from 'react';
+import { Bone } from '../../../ui/bone';
 import { EmptyState } from '../../../ui/empty-state';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
@@ -84,8 +85,8 @@ export const MonthGrid = memo(function MonthGrid({
           {Array.from({ length: SKELETON_CELLS }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
             <div key={index} className={classes.skeletonCell} data-skeleton-cell>
-              <Skeleton height={12} width={20} radius="sm" mb="sm" />
-              <Skeleton height={20} radius="xl" mb={6} />
+              <Bone height={12} width={20} radius="sm" className={classes.skeletonDate} />
+              <Bone height={20} radius="xl" style={{ marginBottom: 6 }} />
             </div>
           ))}
         </div>

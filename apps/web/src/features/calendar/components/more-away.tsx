@@ -1,6 +1,7 @@
-import { Button, Group, Popover, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, useId } from 'react';
+import { Bone } from '../../../ui/bone';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { displayDate } from '../month-grid';
 import { useAwayPeople } from '../use-away-people';
@@ -27,7 +28,7 @@ function DayPeople({ date, scope, excluded }: Pick<MoreAwayProps, 'date' | 'scop
     return (
       <Stack gap={8}>
         {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={22} />
+          <Bone key={index} height={22} />
         ))}
       </Stack>
     );

@@ -1,11 +1,11 @@
 import type { Post } from '@atrium/contracts';
-import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconNews, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
-import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
+import { Bone, EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { feedQueryOptions, isPostEditor, postQueryOptions, useLiveNews } from '../api';
 import { PostCard } from '../components/post-card';
 import cardClasses from '../components/post-card.module.css';
@@ -99,11 +99,11 @@ function FeedSkeleton({ count = 2 }: { count?: number }) {
     <Paper key={index} withBorder className={cardClasses.card}>
       <Stack gap="md">
         <SkeletonRows count={1} />
-        <Skeleton height={16} width="60%" />
+        <Bone height={16} width="60%" />
         <Stack gap={8} aria-hidden>
-          <Skeleton height={10} />
-          <Skeleton height={10} />
-          <Skeleton height={10} width="80%" />
+          <Bone height={10} />
+          <Bone height={10} />
+          <Bone height={10} width="80%" />
         </Stack>
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 import type { UserListItem, UsersFilterBody } from '@atrium/contracts';
-import { Box, NavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import {
   memo,
@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
-import { EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
+import { Bone, EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
 import { usePeopleWidget } from '../api';
 import { COMPANY_OPTION } from '../department-options';
 import { type PeopleTab, peopleTabFilter } from '../people-tabs';
@@ -65,7 +65,7 @@ export function PeopleWidgetBody({ onSelect, tab = 'all' }: PeopleWidgetBodyProp
       {/* Aligned with the frame's title; the rows below bring their own padding. */}
       <Stack gap="sm" px="md">
         {count === undefined ? (
-          people.isPending && <Skeleton height={12} width={120} my={4} aria-hidden />
+          people.isPending && <Bone height={12} width={120} style={{ marginBlock: 4 }} />
         ) : (
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
             {count} in organization

@@ -1,4 +1,5 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Bone } from '../../../ui/bone';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
 
 /** The templates list while it loads (its code, then the templates). */
@@ -7,7 +8,7 @@ export function TemplatesSkeleton() {
     <Stack gap={10} px="xs" py={6} role="status" aria-busy="true">
       <VisuallyHidden>Loading templates…</VisuallyHidden>
       {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={12} width={`${70 - row * 15}%`} aria-hidden />
+        <Bone key={row} height={12} width={`${70 - row * 15}%`} />
       ))}
     </Stack>
   );

@@ -1,10 +1,10 @@
 import type { BalanceVariable, VacationLogEntry } from '@atrium/contracts';
-import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { daysLabel, dayWord, formatDays } from '../../../lib/day-count';
 import { ApiError } from '../../../lib/http';
-import { EmptyState, LoadMore, SkeletonRows } from '../../../ui';
+import { Bone, EmptyState, LoadMore, SkeletonRows } from '../../../ui';
 import { userVarsQueryOptions, vacationLogQueryOptions } from '../vacation-api';
 
 const isRefused = (error: unknown) => error instanceof ApiError && error.status === 403;
@@ -43,7 +43,7 @@ function balanceLines(variables: BalanceVariable[]): string[] {
 function Balance({ userId }: { userId: number }) {
   const values = useQuery(userVarsQueryOptions(userId));
   let body: ReactNode;
-  if (values.isPending) body = <Skeleton height={12} width="40%" aria-hidden />;
+  if (values.isPending) body = <Bone height={12} width="40%" />;
   else if (values.isError) body = <Text size="sm">Not available</Text>;
   else {
     body = (

@@ -1,5 +1,5 @@
 import type { TaskFormResponse } from '@atrium/contracts';
-import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import {
   useServerForm,
 } from '../../../forms';
 import { ApiError } from '../../../lib/http';
-import { ConfirmDialog, EmptyState, TemplateIcon, VisuallyHidden } from '../../../ui';
+import { Bone, ConfirmDialog, EmptyState, TemplateIcon, VisuallyHidden } from '../../../ui';
 import { absenceFormOf } from '../absence-api';
 import { requestFormQueryOptions, uploadRequestFile, useCreateRequest } from '../request-api';
 import { AbsenceRequestForm } from './absence-request-form';
@@ -138,8 +138,8 @@ function FormSkeleton() {
       <VisuallyHidden>Loading…</VisuallyHidden>
       {[0, 1, 2].map((row) => (
         <Stack key={row} gap={6} aria-hidden>
-          <Skeleton height={10} width="30%" />
-          <Skeleton height={36} />
+          <Bone height={10} width="30%" />
+          <Bone height={36} />
         </Stack>
       ))}
     </Stack>
