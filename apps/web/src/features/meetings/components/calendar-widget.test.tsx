@@ -25,10 +25,17 @@ describe('CalendarWidget', () => {
   });
 
   it('counts no meetings and offers a filter that is disabled', () => {
-    renderUi(<CalendarWidget />);
+    renderUi(<CalendarWidget meetings={[]} />);
 
     expect(screen.getByText('0 meetings today')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Filter meetings' })).toBeDisabled();
+  });
+
+  it('shows a placeholder, not a count of none, while the meetings load', () => {
+    renderUi(<CalendarWidget />);
+
+    expect(screen.queryByText(/meetings today/)).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(24);
   });
 
   it('shows each meeting with its title, time and length', () => {

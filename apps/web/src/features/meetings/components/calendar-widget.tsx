@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Bone } from '../../../ui/bone';
 import { DropdownSelect, type SelectOption } from '../../../ui/dropdown-select';
 import {
   formatDuration,
@@ -17,6 +18,7 @@ import classes from './calendar-widget.module.css';
 /** A meeting as the day timeline places it; `href` is where its block leads. */
 export type TimelineMeeting = { id: string; title: string; start: Date; end: Date; href?: string };
 
+/** `meetings`: none yet while they load (the count is a placeholder then, not a zero). */
 type CalendarWidgetProps = { meetings?: readonly TimelineMeeting[] };
 
 const SLOT_HEIGHT = 44;
@@ -30,7 +32,7 @@ const ignoreChoice = () => {};
  * yet, and a day of 24 half-hour slots with a marker on the current one and the meetings as blocks.
  * Memoised: the shell around it re-renders on every route and widget change, the day does not.
  */
-export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: CalendarWidgetProps) {
+export const CalendarWidget = memo(function CalendarWidget({ meetings }: CalendarWidgetProps) {
   const now = useNow();
   const current = markerSlot(now);
   const markerRef = useRef<HTMLLIElement>(null);
@@ -46,9 +48,13 @@ export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: Ca
   return (
     <Stack gap="sm" h="100%" mih={0}>
       <Group justify="space-between" wrap="nowrap" px="md">
-        <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {meetings.length} meetings today
-        </Text>
+        {meetings === undefined ? (
+          <Bone height={12} width={110} />
+        ) : (
+          <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {meetings.length} meetings today
+          </Text>
+        )}
         <DropdownSelect
           label="Filter meetings"
           hideLabel
@@ -85,7 +91,7 @@ export const CalendarWidget = memo(function CalendarWidget({ meetings = [] }: Ca
               </Box>
             ))}
           </Box>
-          {placeSideBySide(meetings).map((placed) => (
+          {placeSideBySide(meetings ?? []).map((placed) => (
             <MeetingBlock key={placed.meeting.id} placed={placed} now={now} />
           ))}
         </Box>

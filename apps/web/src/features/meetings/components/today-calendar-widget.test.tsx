@@ -63,6 +63,18 @@ describe("the home calendar widget's meetings", () => {
     );
   });
 
+  it('says how many meetings there are only once it knows', async () => {
+    stubApi({
+      'GET /api/auth/session/': () => json(200, aSession()),
+      [EVENTS]: () => new Promise<Response>(() => {}),
+    });
+    renderApp('/');
+
+    const widget = await screen.findByRole('region', { name: 'Calendar' });
+    expect(await within(widget).findByRole('list', { name: "Today's timeline" })).toBeInTheDocument();
+    expect(within(widget).queryByText(/meetings today/)).toBeNull();
+  });
+
   it('shows no meetings when the list cannot be loaded', async () => {
     stubApi({
       'GET /api/auth/session/': () => json(200, aSession()),

@@ -17,7 +17,7 @@ export function TodayCalendarWidget() {
   const { user } = useCurrentSession();
   const today = isoDay(useNow());
   useLiveMeetings();
-  const { data } = useQuery(todaysMeetingsQueryOptions(user.email, today));
+  const { data, isError } = useQuery(todaysMeetingsQueryOptions(user.email, today));
 
   // The day's 24 slots and blocks re-render as a deferred update, in slices: the meetings' answer comes as
   // one update of its query, which would otherwise render the widget in the same task (CalendarWidget is
@@ -25,7 +25,8 @@ export function TodayCalendarWidget() {
   const meetings = useDeferredValue(
     useMemo(
       () =>
-        (data ?? []).map(
+        // Nothing yet while loading: the widget says how many meetings there are once it knows.
+        (data ?? (isError ? [] : undefined))?.map(
           (meeting): TimelineMeeting => ({
             // A recurring meeting's occurrences share the uuid; the start tells them apart.
             id: `${meeting.uuid}-${meeting.start}`,
@@ -35,7 +36,7 @@ export function TodayCalendarWidget() {
             href: dayViewPath(today),
           }),
         ),
-      [data, today],
+      [data, isError, today],
     ),
   );
   return <CalendarWidget meetings={meetings} />;

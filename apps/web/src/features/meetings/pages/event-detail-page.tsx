@@ -1,5 +1,5 @@
 import type { MeetingEvent } from '@atrium/contracts';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconCalendarEvent,
@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { shortDate, weekday } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
-import { EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
+import { Bone, EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
 import { dayOf, meetingQueryOptions, useAttendeeAvatars, useLiveMeetings } from '../api';
 
 const FORMATS = { daily: 'Daily', weekly: 'Weekly' } as const;
@@ -50,7 +50,7 @@ export function EventDetailPage() {
   if (meeting.isPending) {
     return (
       <Stack gap="md" maw={880}>
-        <Skeleton height={28} width="40%" />
+        <Bone height={28} width="40%" />
         <SkeletonRows count={4} />
       </Stack>
     );
