@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { SESSION_SHAPE } from './session-shape';
+import { routeChunkGroups, routeFiles } from './src/app/route-chunks';
 import { ROUTE_MODULES } from './src/app/route-modules';
 import { addressPattern, type PreloadRoute, routePreloadScript } from './src/app/route-preload-script';
 
@@ -51,21 +53,6 @@ function precompress(): Plugin {
   };
 }
 
-/** The chunk files `chunk` needs before it runs: itself and its static imports, transitively. */
-function staticFiles(
-  bundle: Rolldown.OutputBundle,
-  chunk: Rolldown.OutputChunk,
-  into = new Set<string>(),
-): Set<string> {
-  if (into.has(chunk.fileName)) return into;
-  into.add(chunk.fileName);
-  for (const file of chunk.imports) {
-    const next = bundle[file];
-    if (next?.type === 'chunk') staticFiles(bundle, next, into);
-  }
-  return into;
-}
-
 /**
  * Starts a route's own chunks, and the session it will ask for, with the entry's instead of after it.
  * The app asks for /api/auth/session/, and the router for a page's chunks (route-modules.ts), only once
@@ -83,29 +70,25 @@ function routePreload(): Plugin {
       root = config.root;
     },
     generateBundle(_, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
       const html = bundle['index.html'];
-      if (!entry || html?.type !== 'asset') return;
-      const byModule = new Map<string, Rolldown.OutputChunk>();
-      for (const chunk of chunks) {
-        if (chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
-      }
-      const initial = staticFiles(bundle, entry);
-      const routes = ROUTE_MODULES.map(
-        ({ path: route, modules, widgets = [], session, data = [], timeZone = false }): PreloadRoute => {
-          const files = new Set<string>();
-          for (const id of [...modules, ...widgets]) {
-            const chunk = byModule.get(id);
-            if (!chunk) throw new Error(`route-modules.ts: ${id} (for ${route}) is not a chunk of the build`);
-            staticFiles(bundle, chunk, files);
-          }
-          const own = [...files].filter((file) => !initial.has(file));
-          return [addressPattern(route), own, session, data, timeZone];
-        },
+      if (html?.type !== 'asset') return;
+      const lazy = routeFiles(bundle, root, ROUTE_MODULES);
+      const routes = lazy.map(
+        ({ route: { path: route, session, data = [], timeZone = false }, files }): PreloadRoute => [
+          addressPattern(route),
+          files,
+          session,
+          data,
+          timeZone,
+        ],
       );
+      // Beside Vite's manifest, for the web bench: the files each route loads lazily at once.
+      const byRoute = Object.fromEntries(lazy.map(({ route, files }) => [route.path, files]));
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_FILES,
+        source: `${JSON.stringify(byRoute, null, 2)}\n`,
+      });
       const script = routePreloadScript(routes);
       const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
@@ -118,12 +101,57 @@ function routePreload(): Plugin {
   };
 }
 
+/** Where the build writes the chunk files each route loads lazily (scripts/bench/web/sizes.ts reads it). */
+const ROUTE_FILES = '.vite/route-files.json';
+
+/** Above every route group's (route-chunks.ts: the number of its routes), so the first load is decided first. */
+const FIRST_LOAD_PRIORITY = 1000;
+
+/** Set while routeChunks' first build runs: that build splits as the bundler does by itself. */
+const ROUTE_ANALYSIS = 'ATRIUM_ROUTE_CHUNK_ANALYSIS';
+const analysing = () => Boolean(process.env[ROUTE_ANALYSIS]);
+
+/**
+ * Gathers the modules routes load lazily into one chunk per set of routes (route-chunks.ts). Which
+ * modules a route needs is read from a first build with the bundler's own splitting (about 3 seconds,
+ * written nowhere), since only a build knows which of a barrel's modules a page uses.
+ */
+function routeChunks(): Plugin {
+  return {
+    name: 'atrium:route-chunks',
+    apply: (_, { command }) => command === 'build' && !analysing(),
+    async config(config, { mode }) {
+      const root = path.resolve(config.root ?? process.cwd());
+      process.env[ROUTE_ANALYSIS] = '1';
+      let output: Awaited<ReturnType<typeof build>>;
+      try {
+        output = await build({
+          configFile: fileURLToPath(import.meta.url),
+          root,
+          mode,
+          logLevel: 'warn',
+          build: { write: false, manifest: false },
+        });
+      } finally {
+        delete process.env[ROUTE_ANALYSIS];
+      }
+      const first = Array.isArray(output) ? output[0] : output;
+      if (!first || !('output' in first)) throw new Error('route chunks: the first build gave no bundle');
+      const bundle: Rolldown.OutputBundle = Object.fromEntries(
+        first.output.map((item) => [item.fileName, item]),
+      );
+      const groups = routeChunkGroups(bundle, root, ROUTE_MODULES);
+      return { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } };
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build is for production unless `--mode` says otherwise. Vite otherwise follows an inherited NODE_ENV,
   // and vitest sets NODE_ENV=test: the e2e setup's build then got React's development bundle and jsxDEV.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), routePreload(), precompress()],
+    plugins: [react(), routeChunks(), ...(analysing() ? [] : [routePreload(), precompress()])],
     define: { __SESSION_SHAPE__: JSON.stringify(SESSION_SHAPE) },
     build: {
       outDir: 'dist',
@@ -142,16 +170,16 @@ export default defineConfig(({ command, mode }) => {
           // their own that stays cached across releases. The rest of the first load (what index.html's
           // entry imports statically: the shell, Mantine's core, the query client) is one chunk instead of
           // a dozen small ones: each costs a request, and over HTTP/1.1 a browser makes only six at a
-          // time. Modules only lazy chunks use are left to the default splitting: a group would gather
-          // every component any screen uses (and @mantine/dates) into the first page's load.
+          // time. What routes load lazily is grouped by the routes that need it (routeChunks above adds
+          // those groups, decision 0029); what only dialogs and forms load is left to the default splitting.
           codeSplitting: {
             groups: [
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-                priority: 2,
+                priority: FIRST_LOAD_PRIORITY + 1,
               },
-              { name: 'app', tags: ['$initial'], priority: 1 },
+              { name: 'app', tags: ['$initial'], priority: FIRST_LOAD_PRIORITY },
             ],
           },
         },

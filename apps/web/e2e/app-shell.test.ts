@@ -84,4 +84,26 @@ describe('the app shell', () => {
     await page.screenshot({ path: `${SHOTS}/menu-375.png` });
     await page.close();
   });
+
+  // Each script is a request at a phone's round trip, six at a time over HTTP/1.1; the build gathers a
+  // route's lazy modules by the routes that need them (route-chunks.ts). Left to the bundler's own
+  // splitting, these pages fetched 18–26 scripts each.
+  it('loads each main page, on a first visit, in at most a dozen scripts', async () => {
+    const login = await demo.browser.newPage();
+    await logIn(login, demo.portal, 'manager@demo.test');
+    const cookies = await login.context().cookies();
+    await login.close();
+    for (const address of ['/', '/people', '/tasks', '/calendar/vacations', '/news']) {
+      const page = await demo.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.context().addCookies(cookies);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${demo.portal.url}${address}`, { waitUntil: 'networkidle' });
+      expect(await page.getByRole('heading', { level: 1 }).first().isVisible(), address).toBe(true);
+      expect(scripts.length, `${address}: ${scripts.join(' ')}`).toBeLessThanOrEqual(12);
+      await page.close();
+    }
+  });
 });

@@ -1,15 +1,14 @@
 /**
- * What a browser must fetch of the built app before a route can show: its initial JS and CSS, read from
- * the Vite manifest (dist/.vite/manifest.json), raw, gzip and brotli.
+ * What a browser must fetch of the built app before a route can show: its initial JS and CSS, raw, gzip
+ * and brotli, read from the Vite manifest (dist/.vite/manifest.json) and the build's list of each route's
+ * lazy files (dist/.vite/route-files.json, written by vite.config.ts).
  *
  * A route's initial files are the entry (index.html's script) with everything it imports statically
- * (what index.html modulepreloads), plus the route's lazy page chunks (the modules the router's `lazy`
- * loads on the first visit, and the side widgets the page shows at once) with their static imports.
- * Chunks that are only imported dynamically from there (a modal, a form opened later) are not initial.
- * The routes and their lazy modules are apps/web/src/app/route-modules.ts (which the build also reads to
- * preload them); a module missing from the manifest fails the measurement, so that a renamed page shows
- * here instead of being measured as the bare entry. A widget body that is not a chunk of its own is in
- * the entry already.
+ * (what index.html modulepreloads), plus the chunks the route loads lazily on the first visit (its
+ * pages and the side widgets it shows at once, apps/web/src/app/route-modules.ts, with their static
+ * imports: what the route-preload script preloads). Chunks that are only imported dynamically from there
+ * (a modal, a form opened later) are not initial. A route missing from the list fails the measurement,
+ * so that a renamed page shows here instead of being measured as the bare entry.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,6 +44,11 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export async function readManifest(dist: string): Promise<Manifest> {
   return JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Each route's lazy chunk files, as the build listed them (vite.config.ts, ROUTE_FILES). */
+async function readRouteFiles(dist: string): Promise<Record<string, string[]>> {
+  return JSON.parse(await readFile(path.join(dist, '.vite/route-files.json'), 'utf8'));
 }
 
 /** The JS and CSS files that `keys` need before they run: each chunk, its static imports, their styles. */
@@ -111,17 +115,19 @@ export function entryKey(manifest: Manifest): string {
 
 /** The initial JS and CSS of every route of ROUTE_MODULES, for the build in `dist`. */
 export async function measureRoutes(dist: string): Promise<RouteAssets[]> {
-  const manifest = await readManifest(dist);
+  const [manifest, routeFiles] = await Promise.all([readManifest(dist), readRouteFiles(dist)]);
   const entry = entryKey(manifest);
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   return Promise.all(
-    ROUTE_MODULES.map(async ({ path: route, modules, widgets = [] }) => {
-      for (const key of modules) {
-        if (!manifest[key]?.isDynamicEntry) {
-          throw new Error(`${key} (for ${route}) is not a lazily loaded chunk of the build`);
-        }
-      }
-      const lazyWidgets = widgets.filter((key) => manifest[key]?.isDynamicEntry);
-      const { js, css } = staticClosure(manifest, [entry, ...modules, ...lazyWidgets]);
+    ROUTE_MODULES.map(async ({ path: route }) => {
+      const files = routeFiles[route];
+      if (!files) throw new Error(`${route} is not in the build's route files: build the app again`);
+      const keys = files.map((file) => {
+        const key = keyOfFile.get(file);
+        if (!key) throw new Error(`${file} (for ${route}) is not in the Vite manifest`);
+        return key;
+      });
+      const { js, css } = staticClosure(manifest, [entry, ...keys]);
       const [jsSize, cssSize] = await Promise.all([totalSize(dist, js), totalSize(dist, css)]);
       return { route, js: jsSize, css: cssSize, jsFiles: js, cssFiles: css };
     }),
