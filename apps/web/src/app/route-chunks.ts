@@ -7,7 +7,7 @@ const routeName = (route: string) =>
   route === '/' ? 'home' : route.replace(/^\//, '').replace(/[/:]+/g, '-');
 
 /** The chunk files `chunk` needs before it runs: itself and its static imports, transitively. */
-export function staticFiles(
+function staticFiles(
   bundle: Rolldown.OutputBundle,
   chunk: Rolldown.OutputChunk,
   into = new Set<string>(),
@@ -22,7 +22,7 @@ export function staticFiles(
 }
 
 /** The entry's chunk files: what index.html loads on every page. */
-export function initialFiles(bundle: Rolldown.OutputBundle) {
+function initialFiles(bundle: Rolldown.OutputBundle) {
   const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
   if (entry?.type !== 'chunk') throw new Error('the build has no entry chunk');
   return staticFiles(bundle, entry);
@@ -55,7 +55,7 @@ export function routeFiles(bundle: Rolldown.OutputBundle, root: string, routes: 
  * /tasks all need, and so on, and one for the small remainders of several routes (under 2 kB gzip each).
  *
  * Left to itself, the bundler splits by every lazy import there is (each dialog, form and editor), and a
- * route's first load took 14–22 files of 1–5 kB, each a request at a phone's round trip (six at a time over
+ * route's first load took 14–22 files of 0.1–5 kB gzip, each a request at a phone's round trip (six at a time over
  * HTTP/1.1) and a link for the preload script to add (docs/performance.md, twelfth pass). Which modules a
  * route needs comes from a build and not from the import graph: through barrels (the app's `ui`,
  * `@mantine/core`) a page imports every module of its library, and uses few.
@@ -114,7 +114,8 @@ type Group = { name: string; priority: number; modules: Set<string>; size: numbe
  */
 const ROUTE_PRIORITY = 10;
 /**
- * Before every other group: its modules are leaves, which take nothing along, while a module of it that
+ * Before every other group (whose priorities reach ten times the routes, 170 now) and after the first
+ * load's (vite.config.ts): its modules are leaves, which take nothing along, while a module of it that
  * another group's module imports would be taken into that group (and its routes would load that chunk).
  */
 const SHARED_PRIORITY = 900;
