@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps) {
       preCompressed: true,
       wildcard: true,
       index: ['index.html'],
+      // dist/.vite holds the build's records for tools (the manifest names every source file): not a page's.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change; index.html always may.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -20,6 +20,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Atrium</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), script);
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    '{"src/main.tsx":{"file":"assets/app-abc123.js"}}',
+  );
   database = await openTestDatabase();
   const config = loadConfig({ DEMO: '0' });
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, log: pino({ level: 'silent' }) });
@@ -54,6 +59,12 @@ describe('serving the built web app beside the API', () => {
 
   it('answers 404 for a missing file instead of the app page', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it("keeps the build's own records (Vite's manifest, the routes' files) to the server", async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/route-files.json']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 
   it('keeps /api paths out of the app fallback', async () => {
