@@ -18,7 +18,8 @@ export type BoneProps = {
 /**
  * One block of a placeholder in the shape of what loads (DESIGN.md). Pages show dozens at once while they
  * load (a month of the calendar 70), and each of Mantine's Skeletons resolves its props and styles on
- * every render and takes a compositing layer of its own; this is a plain element with the same look.
+ * every render and draws three boxes (itself and two pseudo-elements); this is one plain element with the
+ * same look.
  */
 export function Bone({ height, width, circle = false, radius, style, className }: BoneProps) {
   return (
