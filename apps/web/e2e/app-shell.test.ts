@@ -87,7 +87,7 @@ describe('the app shell', () => {
 
   // Each script is a request at a phone's round trip, six at a time over HTTP/1.1; the build gathers a
   // route's lazy modules by the routes that need them (route-chunks.ts). Left to the bundler's own
-  // splitting, these pages fetched 18–26 scripts each.
+  // splitting, / alone fetched 23.
   it('loads each main page, on a first visit, in at most a dozen scripts', async () => {
     const login = await demo.browser.newPage();
     await logIn(login, demo.portal, 'manager@demo.test');

@@ -65,19 +65,19 @@ export function routeChunkGroups(
   root: string,
   routes: readonly RouteModules[],
 ) {
-  const routesOf = new Map<string, string[]>();
+  const routesOf = new Map<string, Set<string>>();
   const size = new Map<string, number>();
   // Modules whose chunk imports nothing but the entry's: a leaf (an icon, a hook) can join any chunk
   // without making its routes load another chunk for its imports.
   const initial = initialFiles(bundle);
   const leaves = new Set<string>();
   for (const { route, files } of routeFiles(bundle, root, routes)) {
+    const name = routeName(route.path);
     for (const file of files) {
       const chunk = bundle[file] as Rolldown.OutputChunk;
       const leaf = chunk.imports.every((imported) => initial.has(imported));
       for (const id of chunk.moduleIds) {
-        const names = routesOf.get(id) ?? [];
-        if (!names.includes(routeName(route.path))) routesOf.set(id, [...names, routeName(route.path)]);
+        routesOf.set(id, (routesOf.get(id) ?? new Set()).add(name));
         size.set(id, chunk.modules[id]?.renderedLength ?? 0);
         if (leaf) leaves.add(id);
       }
@@ -91,7 +91,7 @@ export function routeChunkGroups(
     groups.set(name, group);
   };
   for (const [id, routeNames] of routesOf)
-    add(chunkName(routeNames.sort()), ROUTE_PRIORITY * routeNames.length, id);
+    add(chunkName([...routeNames].sort()), ROUTE_PRIORITY * routeNames.size, id);
   // Small chunks of leaves for a few routes each (icons, hooks): together, for any of their routes to load.
   for (const group of [...groups.values()]) {
     const small = group.priority > ROUTE_PRIORITY && group.size < SMALL_CHUNK;
