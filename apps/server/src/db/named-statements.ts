@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { createLru } from '../lib/lru';
@@ -21,6 +22,7 @@ export const NAMED_PER_CONNECTION = 300;
  */
 export class NamingClient extends pg.Client {
   readonly #named = new Set<string>();
+  readonly #described = new Map<string, Description>();
 
   readonly #forward = super.query.bind(this) as (
     config: unknown,
@@ -39,11 +41,20 @@ export class NamingClient extends pg.Client {
         const name = statementName(config.text);
         if (this.#named.has(name) || this.#named.size < NAMED_PER_CONNECTION) {
           this.#named.add(name);
-          return forward({ ...config, name }, values, callback);
+          return this.#submit(new DescribedQuery({ ...config, name }, values, callback, this.#described));
         }
       }
     }
     return forward(config, values, callback);
+  }
+
+  /** Queues a query object as pg does a config: with a promise for its result unless it has a callback. */
+  #submit(query: DescribedQuery) {
+    if (query.callback) return this.#forward(query);
+    return new Promise((resolve, reject) => {
+      query.callback = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result));
+      this.#forward(query);
+    });
   }
 
   /**
@@ -56,6 +67,103 @@ export class NamingClient extends pg.Client {
     if (!stream?.cork || !stream.uncork || stream.writableCorked) return;
     stream.cork();
     process.nextTick(() => stream.uncork?.());
+  }
+}
+
+type Parser = (raw: string) => unknown;
+type TypeSource = { getTypeParser(oid: number, format?: string): Parser };
+
+/** A statement's columns as PostgreSQL described them, and the parsers last built for them. */
+type Description = {
+  fields: pg.FieldDef[];
+  emptyRow: Record<string, null>;
+  parsers: WeakMap<object, Parser[]>;
+};
+
+/** pg's Query and the members of it and its Result that this file reads or sets (pg 8, lib/query.js). */
+type PgQuery = pg.Query & {
+  name: string;
+  text: string;
+  values: unknown[];
+  binary?: boolean;
+  rows?: number;
+  portal: string;
+  callback?: (error: Error | null, result: unknown) => void;
+  _accumulateRows: boolean;
+  _canceledDueToError: Error | false;
+  _result: pg.Result & { _types: TypeSource; _parsers?: Parser[]; _prebuiltEmptyResultObject: object | null };
+  hasBeenParsed(connection: unknown): boolean;
+  prepare(connection: unknown): void;
+  handleRowDescription(message: { fields: pg.FieldDef[] }): void;
+  _getRows(connection: unknown, rows?: number): void;
+};
+type PgConnection = { bind(config: object): void; sync(): void };
+/** pg's own conversion of a parameter (Date, Buffer, array, JSON) into what Bind sends. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
+const PgQuery = pg.Query as unknown as new (config: object, values?: unknown, callback?: unknown) => PgQuery;
+
+/**
+ * A named statement run without asking PostgreSQL to describe its rows again. pg sends Describe with
+ * every execution and builds the row parsers anew from the answer: for the profile's sixty columns that
+ * was 8% of a busy server's time (docs/performance.md, thirteenth pass). A prepared statement's columns
+ * cannot change (PostgreSQL refuses to run it if a schema change would change them), so the first
+ * answer's description serves every later run on the connection.
+ */
+class DescribedQuery extends PgQuery {
+  readonly #described: Map<string, Description>;
+
+  constructor(config: object, values: unknown, callback: unknown, described: Map<string, Description>) {
+    super(config, values, callback);
+    this.#described = described;
+  }
+
+  override prepare(connection: PgConnection) {
+    // pg, given a parameter it cannot convert, closes the statement it has just parsed yet keeps it as
+    // parsed, so that every later run on the connection fails; and it answers the caller twice. Converted
+    // before anything is sent, such a run sends only Sync, and fails once the connection is ready again.
+    try {
+      this.values = this.values.map(prepareValue);
+    } catch (error) {
+      this._canceledDueToError = error as Error;
+      connection.sync();
+      return;
+    }
+    const known = this.#described.get(this.name);
+    // Binary columns or row-by-row portals change what is described: those keep pg's own way.
+    if (!known || this.binary || this.rows || !this.hasBeenParsed(connection))
+      return super.prepare(connection);
+    this.#useDescription(known);
+    connection.bind({ portal: this.portal, statement: this.name, values: this.values, binary: this.binary });
+    this._getRows(connection, this.rows);
+  }
+
+  override handleRowDescription(message: { fields: pg.FieldDef[] }) {
+    super.handleRowDescription(message);
+    if (this.binary || this.rows) return;
+    const result = this._result;
+    const parsers = new WeakMap<object, Parser[]>([[result._types, result._parsers ?? []]]);
+    this.#described.set(this.name, {
+      fields: message.fields,
+      emptyRow: Object.fromEntries(message.fields.map((field) => [field.name, null])),
+      parsers,
+    });
+  }
+
+  /** What handleRowDescription would have set from the answer to Describe. */
+  #useDescription(known: Description) {
+    const result = this._result;
+    const types = result._types;
+    let parsers = known.parsers.get(types);
+    if (!parsers) {
+      parsers = known.fields.map((field) => types.getTypeParser(field.dataTypeID, field.format || 'text'));
+      known.parsers.set(types, parsers);
+    }
+    result.fields = known.fields;
+    result._parsers = parsers;
+    result._prebuiltEmptyResultObject = known.emptyRow;
+    this._accumulateRows = Boolean(this.callback) || this.listenerCount('row') === 0;
   }
 }
 
