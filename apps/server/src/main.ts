@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirInUseError, dumpQuiescent, holdDataDir } from './db/backup';
@@ -9,6 +9,7 @@ import { scheduleMaintenance } from './db/pglite-maintenance';
 import { systemClock } from './lib/clock';
 import { createEventBus } from './lib/event-bus';
 import { limitHeapGrowth } from './lib/heap-growth';
+import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { scheduleMemoryTrim } from './lib/memory-trim';
 import { refreshAbsenceStatuses } from './modules/absences/effects';
@@ -19,12 +20,12 @@ export type StartOptions = {
   /** The built web app to serve beside the API. */
   webDist?: string;
   /** Fills an empty database with the demo company when DEMO=1. */
-  seedDemo?: (db: Db, log: pino.Logger) => Promise<void>;
+  seedDemo?: (db: Db, log: Logger) => Promise<void>;
 };
 
 /** Opens and migrates the database, seeds when asked, and serves until SIGTERM or SIGINT. */
 export async function startServer({ config, webDist, seedDemo }: StartOptions) {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   // The old generation grows by a tenth, not up to fourfold, between full collections (decision 0026).
   limitHeapGrowth();
   const dataDirHold = config.databaseUrl ? null : await holdEmbeddedDataDir(config.dataDir, log);
@@ -94,7 +95,7 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
  * Takes DATA_DIR for this process: PGlite has no lock of its own, and a second process on the same
  * directory would corrupt it. Stops when another process has it.
  */
-async function holdEmbeddedDataDir(dataDir: string, log: pino.Logger) {
+async function holdEmbeddedDataDir(dataDir: string, log: Logger) {
   try {
     return await holdDataDir(dataDir, 'server');
   } catch (error) {
