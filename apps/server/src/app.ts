@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { AccessLog } from './lib/access-log';
 import type { Clock } from './lib/clock';
 import { notFound } from './lib/errors';
 import type { EventBus } from './lib/event-bus';
@@ -61,17 +62,8 @@ export async function buildApp(deps: AppDeps) {
     // Behind a load balancer the client address comes from X-Forwarded-For (the login throttle needs it).
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    // One line per request when its answer has gone (below), not Fastify's two (one as it arrives).
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
-  // The access log: what was asked, by which address, the answer's status and how long it took. At
-  // info, as Fastify's own lines were; a route's logLevel (the health probe's warn) still silences it.
-  // Fastify's two lines a request doubled the log and its cost: writing the log took ~4% of a busy
-  // server's CPU in a profile of the bench (docs/performance.md, twelfth pass).
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
