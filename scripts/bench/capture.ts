@@ -9,7 +9,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { queryRows } from '../../apps/server/src/db/client';
 import { systemClock } from '../../apps/server/src/lib/clock';
-import { createEventBus } from '../../apps/server/src/lib/event-bus';
+import { createEventBus, PEOPLE_CHANNEL } from '../../apps/server/src/lib/event-bus';
 import { createSession } from '../../apps/server/src/modules/auth/sessions';
 import { BENCH_USER, type EngineSpec, log, round } from './common';
 import { sessionOf } from './login';
@@ -98,7 +98,11 @@ export async function capturePhase(
           // Company months and directory answers are kept per process under the people version
           // (decisions 0018, 0021): moved, the recorded request computes its answer afresh, so the raw
           // SQL is what the answer costs, not the one statement that finds it kept.
-          await db.execute(sql`update people_version set version = version + 1`);
+          // Told as the triggers tell it, so that the app's version in memory moves too (decision 0030).
+          await db.execute(
+            sql`with moved as (update people_version set version = version + 1 returning version)
+                select pg_notify(${PEOPLE_CHANNEL}, version::text) from moved`,
+          );
           const { result, recording: taken } = await recording.record(() => inject(scenario, request));
           if (result.statusCode !== scenario.expect)
             throw new Error(`${scenario.name}: ${result.statusCode}`);

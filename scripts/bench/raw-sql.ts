@@ -18,6 +18,7 @@ import pg from 'pg';
 import {
   type Database,
   type Db,
+  listenOnEveryConnection,
   migrationsFolder,
   openDatabase,
   pgliteOptions,
@@ -25,6 +26,7 @@ import {
 } from '../../apps/server/src/db/client';
 import type { NamingPglite } from '../../apps/server/src/db/pglite-named';
 import * as schema from '../../apps/server/src/db/schema/index';
+import { PEOPLE_CHANNEL } from '../../apps/server/src/lib/event-bus';
 import type { EngineSpec } from './common';
 import { percentile, sleep } from './common';
 
@@ -143,7 +145,9 @@ type Wrapped = { __benchWrapped?: boolean; __benchTag?: string; __benchTx?: bool
 
 /** PostgreSQL through node-postgres: a pool of 10, as the server opens it (db/client.ts). */
 async function openPg(url: string): Promise<RecordingDatabase> {
-  const pool = new pg.Pool(postgresPoolConfig(url));
+  // Its connections listen to the people version's notices as the server's do (db/client.ts).
+  const notices = listenOnEveryConnection(PEOPLE_CHANNEL);
+  const pool = new pg.Pool({ ...postgresPoolConfig(url), onConnect: notices.onConnect });
   pool.on('error', () => {});
   const state: { current: Recorder } = { current: null };
   let seq = 0;
@@ -190,6 +194,7 @@ async function openPg(url: string): Promise<RecordingDatabase> {
     engine: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
+    onPeopleNotice: notices.subscribe,
   };
   const replayUnit = async (unit: Unit, time?: StatementTimer) => {
     if (!unit.tx) {

@@ -15,6 +15,7 @@ import { notFound } from './lib/errors';
 import type { EventBus } from './lib/event-bus';
 import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
+import { createPeopleVersion, type PeopleVersion } from './lib/people-version';
 import { absencesRoutes } from './modules/absences/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -41,6 +42,13 @@ import { csrfPlugin } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { requireSession, sessionPlugin } from './plugins/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The people version that kept directory answers are checked against (decision 0030). */
+    peopleVersion: PeopleVersion;
+  }
+}
 
 export type AppDeps = {
   db: Db;
@@ -119,6 +127,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(csrfPlugin);
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, events: deps.events });
+  const peopleVersion = createPeopleVersion(deps.db, deps.events);
+  app.decorate('peopleVersion', peopleVersion);
+  app.addHook('onClose', async () => peopleVersion.stop());
   await registerOpenApi(app);
 
   await app.register(authRoutes, deps);

@@ -2,11 +2,12 @@ import { EVENTS_POSITION_HEADER } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { type BusEvent, createEventBus, EVENTS_CHANNEL } from '../src/lib/event-bus';
+import { type BusEvent, createEventBus } from '../src/lib/event-bus';
 import { testEngine } from './database';
 import { openEventStream } from './event-stream';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
+import { cutListener } from './listener';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Acme: Eddie edits posts, Ann and Bob comment. Other Ltd: Olga edits its posts and comments there. */
@@ -162,11 +163,7 @@ describe('the event bus', () => {
       const heard: BusEvent[] = [];
       const stop = t.events.subscribe({ event: (event) => heard.push(event), gap: () => gaps++ });
       const before = t.events.position();
-      await queryRows(
-        t.db,
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query = ${`LISTEN ${EVENTS_CHANNEL}`}`,
-      );
+      await cutListener(t.db);
       await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
       // What was read before the gap may have missed an event: its position is no longer the bus's.
       expect(t.events.position()).not.toBe(before);

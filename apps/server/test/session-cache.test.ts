@@ -1,13 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
 import { sessions, users } from '../src/db/schema/index';
-import { EVENTS_CHANNEL, type SessionsChanged } from '../src/lib/event-bus';
+import type { SessionsChanged } from '../src/lib/event-bus';
 import { type CachedSession, createSessionCache } from '../src/modules/auth/session-cache';
 import { SESSION_ABSOLUTE_MS } from '../src/modules/auth/sessions';
 import { testEngine } from './database';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
+import { cutListener } from './listener';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -279,11 +279,7 @@ describe('a write to a session or its user, by anyone, reaches the cache before 
       expect((await sessionStatementsOf(client)).sent).toEqual([]);
       let gaps = 0;
       const stop = t.events.subscribe({ event: () => {}, gap: () => gaps++ });
-      await queryRows(
-        t.db,
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query = ${`LISTEN ${EVENTS_CHANNEL}`}`,
-      );
+      await cutListener(t.db);
       await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
       stop();
       expect((await sessionStatementsOf(client)).sent).toHaveLength(1);

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PEOPLE_CHANNEL } from '../lib/event-bus';
 import { NamingClient } from './named-statements';
 import { type NamingPglite, namingPglite } from './pglite-named';
 import * as schema from './schema/index';
@@ -31,6 +32,11 @@ export type Database = {
   /** Applies every committed migration not yet applied; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL: hears the people version's notices on the pool's own connections (listenOnEveryConnection),
+   * so that a write's notice reaches this process before the write's commit has answered.
+   */
+  onPeopleNotice?(listener: (version: string) => void): () => void;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -103,8 +109,34 @@ export const postgresPoolConfig = (url: string): pg.PoolConfig => ({
   Client: NamingClient,
 });
 
+/**
+ * Makes every connection of a pool LISTEN on `channel` before the pool hands it out (pass `onConnect` in
+ * the pool's config), and hands what any of them hears to the listeners. PostgreSQL sends a session the
+ * notices of its own transaction before the ReadyForQuery that ends the commit (PostgreSQL 14 and later),
+ * so a process hears of its own write on the writing connection before the write's caller goes on
+ * (decision 0030). The event bus's listening connection cannot promise that: its notice travels beside
+ * the commit's answer, on another socket.
+ */
+export function listenOnEveryConnection(channel: string) {
+  const listeners = new Set<(payload: string) => void>();
+  return {
+    async onConnect(client: pg.ClientBase) {
+      client.on('notification', (message) => {
+        if (message.channel !== channel) return;
+        for (const listener of listeners) listener(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${channel}`);
+    },
+    subscribe(listener: (payload: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
-  const pool = new pg.Pool(postgresPoolConfig(url));
+  const notices = listenOnEveryConnection(PEOPLE_CHANNEL);
+  const pool = new pg.Pool({ ...postgresPoolConfig(url), onConnect: notices.onConnect });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -123,6 +155,7 @@ async function openPostgres(url: string, settings: DatabaseSettings): Promise<Da
       }
     },
     close: () => pool.end(),
+    onPeopleNotice: notices.subscribe,
   };
 }
 

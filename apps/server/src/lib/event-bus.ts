@@ -6,6 +6,10 @@ import type { Database } from '../db/client';
 
 /** The PostgreSQL channel every API process of one database listens on (migration 0015 names it too). */
 export const EVENTS_CHANNEL = 'atrium_events';
+/** Where the people version's moves are told, the new version as the payload (migration 0021). */
+export const PEOPLE_CHANNEL = 'atrium_people';
+/** The listening connection's name in pg_stat_activity, for an operator (and a test) to tell it apart. */
+export const LISTENER_NAME = 'atrium listener';
 
 /**
  * Who may receive an event: the members of a company (a post and its comments), or named people (a
@@ -32,6 +36,8 @@ export type BusListener = {
   gap(): void;
   /** Only the session cache listens to these; they never reach `event`. */
   sessionsChanged?(event: SessionsChanged): void;
+  /** The people version moved to `version` (decision 0030); only lib/people-version.ts listens. */
+  peopleChanged?(version: string): void;
 };
 
 export type EventBus = {
@@ -45,6 +51,11 @@ export type EventBus = {
    * the position an event stream started at cannot have missed an event that the stream will not carry.
    */
   position(): string;
+  /**
+   * Whether this process hears every notice now: false from the moment its listening connection is
+   * known to be lost until it is back (the `gap` then). PGlite's own listeners are never lost.
+   */
+  connected(): boolean;
   close(): Promise<void>;
 };
 
@@ -58,7 +69,10 @@ const RECONNECT_MAX_MS = 30_000;
  * The live-update bus over PostgreSQL LISTEN/NOTIFY, so that an event raised by one API process reaches
  * the streams held by every other one. On PGlite (one process by nature) the same channel works in-process.
  */
-export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 'pglite'>, log: Log = quiet) {
+export async function createEventBus(
+  database: Pick<Database, 'db' | 'engine' | 'pglite' | 'onPeopleNotice'>,
+  log: Log = quiet,
+) {
   const listeners = new Set<BusListener>();
   const processTag = randomUUID().slice(0, 8);
   let heard = 0;
@@ -75,17 +89,33 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 
       else listener.event(event);
     }
   };
-  const stopListening = database.pglite
-    ? await database.pglite.listen(EVENTS_CHANNEL, deliver)
-    : await listenOnPostgres(
-        (database.db as unknown as { $client: pg.Pool }).$client,
-        deliver,
-        () => {
-          heard++;
-          for (const listener of listeners) listener.gap();
-        },
-        log,
-      );
+  const peopleChanged = (version: string | undefined) => {
+    for (const listener of listeners) listener.peopleChanged?.(version ?? '');
+  };
+  const { pglite } = database;
+  let connection: Connection;
+  if (pglite) {
+    const stops = [
+      await pglite.listen(EVENTS_CHANNEL, deliver),
+      await pglite.listen(PEOPLE_CHANNEL, peopleChanged),
+    ];
+    connection = {
+      connected: () => true,
+      stop: async () => void (await Promise.all(stops.map((stop) => stop()))),
+    };
+  } else {
+    connection = await listenOnPostgres(
+      (database.db as unknown as { $client: pg.Pool }).$client,
+      { [EVENTS_CHANNEL]: deliver, [PEOPLE_CHANNEL]: peopleChanged },
+      () => {
+        heard++;
+        for (const listener of listeners) listener.gap();
+      },
+      log,
+    );
+  }
+  // A write's notice also reaches the pooled connection that wrote, before its commit answers (db/client.ts).
+  const stopHearingWriters = database.onPeopleNotice?.(peopleChanged);
 
   const bus: EventBus = {
     async publish(event) {
@@ -101,24 +131,29 @@ export async function createEventBus(database: Pick<Database, 'db' | 'engine' | 
       return () => listeners.delete(listener);
     },
     position: () => `${processTag}.${heard}`,
+    connected: () => connection.connected(),
     async close() {
       listeners.clear();
-      await stopListening();
+      stopHearingWriters?.();
+      await connection.stop();
     },
   };
   return bus;
 }
 
+type Connection = { connected(): boolean; stop(): Promise<void> };
+
 /**
  * LISTENs on a connection of its own (a pooled one would be handed to other queries), opened with the
- * pool's settings. When it drops, it reconnects with a growing delay and reports the gap.
+ * pool's settings, to each channel for its handler. When it drops, it reconnects with a growing delay
+ * and reports the gap.
  */
 async function listenOnPostgres(
   pool: pg.Pool,
-  deliver: (payload: string | undefined) => void,
+  handlers: Record<string, (payload: string | undefined) => void>,
   reportGap: () => void,
   log: Log,
-) {
+): Promise<Connection> {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -133,15 +168,13 @@ async function listenOnPostgres(
     schedule();
   };
   const connect = async () => {
-    const next = new pg.Client(pool.options);
-    next.on('notification', (message) => {
-      if (message.channel === EVENTS_CHANNEL) deliver(message.payload);
-    });
+    const next = new pg.Client({ ...pool.options, application_name: LISTENER_NAME });
+    next.on('notification', (message) => handlers[message.channel]?.(message.payload));
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+      for (const channel of Object.keys(handlers)) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.end().catch(() => {});
       throw error;
@@ -163,11 +196,14 @@ async function listenOnPostgres(
   };
 
   await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => {});
+  return {
+    connected: () => client !== undefined,
+    async stop() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    },
   };
 }

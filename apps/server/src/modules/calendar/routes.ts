@@ -31,7 +31,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   const currentYear = () => clock.now().getUTCFullYear();
   // This process's company months (decision 0018); every process checks the version in the database.
   const months = createVersionedCache<MonthBase>(MONTH_CACHE_ENTRIES);
-  const missingPeople = createDirectoryCache();
+  const missingPeople = createDirectoryCache(app.peopleVersion);
 
   app.get(
     '/api/calendars/company/holidays/',
@@ -95,7 +95,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) =>
       sendUsersPage(reply, db, requireSession(request), request.body, request.query, {
         path: '/api/calendars/company/get_missing_users/',
-        cache: missingPeople,
+        kept: missingPeople,
       }),
   );
 

@@ -5,7 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { absences, departments, dictionaryItems, managerLinks, users } from '../../db/schema/index';
 import { nextPage } from '../../lib/pagination';
-import { createVersionedCache, peopleVersion, type VersionedCache } from '../../lib/versioned-cache';
+import type { PeopleVersion } from '../../lib/people-version';
+import { createVersionedCache, type VersionedCache } from '../../lib/versioned-cache';
 import { overlapsPeriod } from '../absences/period';
 import type { SessionInfo } from '../auth/sessions';
 import { directoryCompanies } from './policy';
@@ -246,26 +247,32 @@ export type DirectoryAnswer = { count: number; results: UserListItem[] };
  */
 export const DIRECTORY_CACHE_ENTRIES = 256;
 
-export const createDirectoryCache = () => createVersionedCache<DirectoryAnswer>(DIRECTORY_CACHE_ENTRIES);
+/** A route's kept directory answers, and the people version they are checked against. */
+export type KeptAnswers = { answers: VersionedCache<DirectoryAnswer>; version: PeopleVersion };
+
+export const createDirectoryCache = (version: PeopleVersion): KeptAnswers => ({
+  answers: createVersionedCache<DirectoryAnswer>(DIRECTORY_CACHE_ENTRIES),
+  version,
+});
 
 /**
- * One page of the directory, scoped to the viewer's companies, in name order. With a cache, an answer
- * computed under the current people version is reused (decision 0021): one statement instead of the
- * count and the page, which for a filter with a search text read the trigram index twice.
+ * One page of the directory, scoped to the viewer's companies, in name order. With kept answers, one
+ * computed under the current people version is reused (decision 0021): instead of the count and the
+ * page, which for a filter with a search text read the trigram index twice, no statement where the
+ * process has heard the version (decision 0030), one that reads it where it has not.
  */
 export async function listUsers(
   db: Db,
   session: SessionInfo,
   filter: UsersFilter,
   page: DirectoryPage,
-  cache?: VersionedCache<DirectoryAnswer>,
+  kept?: KeptAnswers,
 ): Promise<DirectoryAnswer> {
   const companies = await companiesOf(db, session, filter);
   if (companies.length === 0) return { count: 0, results: [] };
   const compute = () => answer(db, companies, filter, page);
-  if (!cache) return compute();
-  const [row] = await queryRows<{ version: string }>(db, sql`select ${peopleVersion} as version`);
-  return cache.get(JSON.stringify([companies, filter, page]), row?.version ?? '', compute);
+  if (!kept) return compute();
+  return kept.answers.get(JSON.stringify([companies, filter, page]), await kept.version.current(), compute);
 }
 
 /**
@@ -280,10 +287,10 @@ export async function sendUsersPage(
   session: SessionInfo,
   filter: UsersFilter,
   query: { page: number; page_size: number; count: boolean },
-  { path, cache }: { path: string; cache?: VersionedCache<DirectoryAnswer> },
+  { path, kept }: { path: string; kept?: KeptAnswers },
 ) {
   const { page, page_size, count } = query;
-  const result = await listUsers(db, session, filter, { page, pageSize: page_size, countOnly: count }, cache);
+  const result = await listUsers(db, session, filter, { page, pageSize: page_size, countOnly: count }, kept);
   const next = count ? null : nextPage(path, query, result.count);
   // A string of a JSON type goes out as it is, past the route's response serializer.
   return reply

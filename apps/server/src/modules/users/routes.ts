@@ -7,8 +7,8 @@ import { createDirectoryCache, sendUsersPage } from './directory';
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  // This process's directory answers (decision 0021); every process checks the version in the database.
-  const answers = createDirectoryCache();
+  // This process's directory answers (decisions 0021, 0030).
+  const kept = createDirectoryCache(app.peopleVersion);
 
   app.get(
     '/api/users/',
@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     async (request, reply) =>
       sendUsersPage(reply, db, requireSession(request), {}, request.query, {
         path: '/api/users/',
-        cache: answers,
+        kept,
       }),
   );
 
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     async (request, reply) =>
       sendUsersPage(reply, db, requireSession(request), request.body, request.query, {
         path: '/api/users/filter/',
-        cache: answers,
+        kept,
       }),
   );
 };
