@@ -14,19 +14,17 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   type Database,
   type Db,
-  listenOnEveryConnection,
   migrationsFolder,
   openDatabase,
+  openPostgresPool,
   pgliteOptions,
-  postgresPoolConfig,
 } from '../../apps/server/src/db/client';
 import type { NamingPglite } from '../../apps/server/src/db/pglite-named';
 import * as schema from '../../apps/server/src/db/schema/index';
-import { PEOPLE_CHANNEL } from '../../apps/server/src/lib/event-bus';
 import type { EngineSpec } from './common';
 import { percentile, sleep } from './common';
 
@@ -145,10 +143,7 @@ type Wrapped = { __benchWrapped?: boolean; __benchTag?: string; __benchTx?: bool
 
 /** PostgreSQL through node-postgres: a pool of 10, as the server opens it (db/client.ts). */
 async function openPg(url: string): Promise<RecordingDatabase> {
-  // Its connections listen to the people version's notices as the server's do (db/client.ts).
-  const notices = listenOnEveryConnection(PEOPLE_CHANNEL);
-  const pool = new pg.Pool({ ...postgresPoolConfig(url), onConnect: notices.onConnect });
-  pool.on('error', () => {});
+  const { pool, onPeopleNotice } = openPostgresPool(url);
   const state: { current: Recorder } = { current: null };
   let seq = 0;
   const wrap = (client: pg.PoolClient, tag: string, tx: boolean) => {
@@ -194,7 +189,7 @@ async function openPg(url: string): Promise<RecordingDatabase> {
     engine: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
-    onPeopleNotice: notices.subscribe,
+    onPeopleNotice,
   };
   const replayUnit = async (unit: Unit, time?: StatementTimer) => {
     if (!unit.tx) {

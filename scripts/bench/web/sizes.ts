@@ -35,7 +35,6 @@ type ManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;
-  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];

@@ -117,7 +117,7 @@ export const postgresPoolConfig = (url: string): pg.PoolConfig => ({
  * (decision 0030). The event bus's listening connection cannot promise that: its notice travels beside
  * the commit's answer, on another socket.
  */
-export function listenOnEveryConnection(channel: string) {
+function listenOnEveryConnection(channel: string) {
   const listeners = new Set<(payload: string) => void>();
   return {
     async onConnect(client: pg.ClientBase) {
@@ -134,11 +134,20 @@ export function listenOnEveryConnection(channel: string) {
   };
 }
 
-async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
+/**
+ * The pool of one API process (postgresPoolConfig), each connection listening for the people version's
+ * notices, and how to hear them (Database.onPeopleNotice).
+ */
+export function openPostgresPool(url: string) {
   const notices = listenOnEveryConnection(PEOPLE_CHANNEL);
   const pool = new pg.Pool({ ...postgresPoolConfig(url), onConnect: notices.onConnect });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  return { pool, onPeopleNotice: notices.subscribe };
+}
+
+async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
+  const { pool, onPeopleNotice } = openPostgresPool(url);
   await pool.query('select 1');
   const db = drizzleNodePg(pool, { schema, logger: settings.logger }) as unknown as Db;
   return {
@@ -155,7 +164,7 @@ async function openPostgres(url: string, settings: DatabaseSettings): Promise<Da
       }
     },
     close: () => pool.end(),
-    onPeopleNotice: notices.subscribe,
+    onPeopleNotice,
   };
 }
 

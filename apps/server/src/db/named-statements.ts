@@ -76,7 +76,7 @@ type TypeSource = { getTypeParser(oid: number, format?: string): Parser };
 /** A statement's columns as PostgreSQL described them, and the parsers last built for them. */
 type Description = {
   fields: pg.FieldDef[];
-  emptyRow: Record<string, null>;
+  emptyRow: object | null;
   parsers: WeakMap<object, Parser[]>;
 };
 
@@ -131,23 +131,26 @@ class DescribedQuery extends PgQuery {
       return;
     }
     const known = this.#described.get(this.name);
-    // Binary columns or row-by-row portals change what is described: those keep pg's own way.
-    if (!known || this.binary || this.rows || !this.hasBeenParsed(connection))
-      return super.prepare(connection);
+    if (!known || !this.#describedOnce || !this.hasBeenParsed(connection)) return super.prepare(connection);
     this.#useDescription(known);
     connection.bind({ portal: this.portal, statement: this.name, values: this.values, binary: this.binary });
     this._getRows(connection, this.rows);
   }
 
+  /** Binary columns or row-by-row portals change what is described: those keep pg's own way. */
+  get #describedOnce() {
+    return !this.binary && !this.rows;
+  }
+
   override handleRowDescription(message: { fields: pg.FieldDef[] }) {
     super.handleRowDescription(message);
-    if (this.binary || this.rows) return;
+    if (!this.#describedOnce) return;
+    // What pg has just built from the description, kept for the runs that will not ask for it.
     const result = this._result;
-    const parsers = new WeakMap<object, Parser[]>([[result._types, result._parsers ?? []]]);
     this.#described.set(this.name, {
       fields: message.fields,
-      emptyRow: Object.fromEntries(message.fields.map((field) => [field.name, null])),
-      parsers,
+      emptyRow: result._prebuiltEmptyResultObject,
+      parsers: new WeakMap([[result._types, result._parsers ?? []]]),
     });
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import type { EventBus } from './event-bus';
+import { peopleVersion } from './versioned-cache';
 
 /**
  * The people version (table people_version, moved by triggers on every write that can change a directory
@@ -24,8 +25,8 @@ export type PeopleVersion = {
 };
 
 /** The version read from the database, for a process that cannot hear the notices. */
-export const readPeopleVersion = async (db: Db) => {
-  const [row] = await queryRows<{ version: string }>(db, sql`select version::text from people_version`);
+const readPeopleVersion = async (db: Db) => {
+  const [row] = await queryRows<{ version: string }>(db, sql`select ${peopleVersion} as version`);
   return row?.version ?? '';
 };
 
