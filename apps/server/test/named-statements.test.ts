@@ -78,6 +78,16 @@ describe.skipIf(testEngine() !== 'postgres')("the app's PostgreSQL connections",
       expect(sent.count).toBe(1);
     });
 
+    it('also when the statement comes named, as Drizzle sends one it built once', async () => {
+      const sent = describes();
+      const rows = [];
+      for (const n of [1, 2, 3])
+        rows.push(...(await client.query({ name: 'twice', text, values: [n, '!'] })).rows);
+      expect(rows.map((row) => row.label)).toEqual(['1!', '2!', '3!']);
+      expect(await prepared()).toEqual(['twice']);
+      expect(sent.count).toBe(1);
+    });
+
     it("with each run's own row mode and type parsers", async () => {
       const sent = describes();
       const tagged = { getTypeParser: (oid: number) => (raw: string) => `${oid}:${raw}` };

@@ -17,7 +17,7 @@ export const NAMED_PER_CONNECTION = 300;
  * them: the profile's look-up took 4.5 ms to plan and 0.4 ms to run, a task list 2.6 and 1.4
  * (docs/performance.md). A named statement is parsed once, and after five runs PostgreSQL keeps a
  * generic plan when it is no worse than the custom ones. The name is a hash of the text, so the same
- * text is the same statement on every connection. Statements without parameters (migrations, DDL, one
+ * text is the same statement on every connection, unless Drizzle names it (a statement built once). Statements without parameters (migrations, DDL, one
  * statement or several) keep the simple protocol.
  */
 export class NamingClient extends pg.Client {
@@ -35,10 +35,11 @@ export class NamingClient extends pg.Client {
   override query(config: any, values?: any, callback?: any): any {
     const forward = this.#forward;
     this.#batchWrites();
-    if (isUnnamedConfig(config)) {
+    if (isPlainConfig(config)) {
       const params = Array.isArray(values) ? values : config.values;
       if (Array.isArray(params) && params.length > 0) {
-        const name = statementName(config.text);
+        // A name given is Drizzle's for a statement built once (db/prepared.ts): the hottest ones.
+        const name = config.name || statementName(config.text);
         if (this.#named.has(name) || this.#named.size < NAMED_PER_CONNECTION) {
           this.#named.add(name);
           return this.#submit(new DescribedQuery({ ...config, name }, values, callback, this.#described));
@@ -170,10 +171,15 @@ class DescribedQuery extends PgQuery {
   }
 }
 
-function isUnnamedConfig(config: unknown): config is { text: string; name?: string; values?: unknown[] } {
+/** A query config (not a Query object) with a text, named or not. */
+function isPlainConfig(config: unknown): config is { text: string; name?: string; values?: unknown[] } {
   if (typeof config !== 'object' || config === null) return false;
   const c = config as { text?: unknown; name?: unknown; submit?: unknown };
-  return typeof c.text === 'string' && c.name === undefined && typeof c.submit !== 'function';
+  return (
+    typeof c.text === 'string' &&
+    (c.name === undefined || typeof c.name === 'string') &&
+    typeof c.submit !== 'function'
+  );
 }
 
 /** Names of the texts seen lately: hashing a statement's text on every run cost 1.4% of a profile GET. */
