@@ -1,8 +1,12 @@
 /**
- * The in-process phase of an engine, before its server starts (PGlite allows one process on a data
- * folder): tidy what earlier runs left, resolve the scenarios, and for each one record the SQL of one
- * request through the real app (`buildApp` over the same driver, the session of a real login row) and time
- * that SQL replayed without it.
+ * The in-process phase of an engine, before its server starts: tidy what earlier runs left, resolve the
+ * scenarios, and for each one record the SQL of one request through the real app (`buildApp` over the
+ * same driver, the session of a real login row), to time that SQL replayed without it.
+ *
+ * When the replays are timed: on PostgreSQL right before each scenario's run, so that the route and its
+ * raw SQL are measured within seconds of each other (the host's speed moves by up to 2x within an hour,
+ * docs/performance.md); on PGlite during this phase, since PGlite allows one process on a data folder
+ * and the server will hold it.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
@@ -20,19 +24,46 @@ import type { BenchMeta } from './seed';
 
 export type RawResult = RawTiming & { count: number; foreign: number | null };
 
+/** The scenarios' recorded SQL, to be timed. */
+export type RawSql = {
+  /** Times the scenario's SQL replayed (at once, or what was timed during the capture); none for no SQL. */
+  time(scenario: string): Promise<RawResult | undefined>;
+  /** Lets go of the recording database. */
+  close(): Promise<void>;
+};
+
+type Options = {
+  durationMs: number;
+  serial: number;
+  only: Set<string> | null;
+  monitor: CpuMonitor;
+  /** Time every replay during the capture and close the database (PGlite), or keep it open to time later. */
+  timeNow: boolean;
+};
+
 export async function capturePhase(
   spec: EngineSpec,
   meta: BenchMeta,
-  {
-    durationMs,
-    serial,
-    only,
-    monitor,
-  }: { durationMs: number; serial: number; only: Set<string> | null; monitor: CpuMonitor },
-): Promise<{ plan: Plan; raw: Map<string, RawResult> }> {
+  { durationMs, serial, only, monitor, timeNow }: Options,
+): Promise<{ plan: Plan; raw: RawSql }> {
   const recording = await openRecording(spec);
   const { database } = recording;
   const db = database.db;
+  const recorded = new Map<string, Recording[]>();
+  const timeRaw = async (name: string): Promise<RawResult | undefined> => {
+    const recordings = recorded.get(name);
+    if (!recordings) return undefined;
+    const phase = `${spec.name}:raw:${name}`;
+    monitor.phase(phase);
+    const timing = await timeReplay(recording, recordings, { concurrency: 10, durationMs, serial });
+    monitor.phase('idle');
+    const first = recordings[0] as Recording;
+    log(
+      `${spec.name} raw SQL ${name}: ${first.statements} statements (slowest alone ${round(Math.max(...timing.statements.map((st) => st.ms)))} ms), p50 ${round(timing.p50)} ms at 10 in flight, ${round(timing.serialP50)} ms alone`,
+    );
+    return { ...timing, count: first.statements, foreign: monitor.foreign(phase) };
+  };
+  let keepOpen = false;
   try {
     await database.migrate();
     // What earlier runs left: the comments they sent, their login rate-limit windows, spent codes.
@@ -82,7 +113,6 @@ export async function capturePhase(
       };
       const plan = await planScenarios(db, meta, new Date(), countOf);
 
-      const raw = new Map<string, RawResult>();
       for (const scenario of plan.scenarios) {
         if (scenario.noSql || (only && !only.has(scenario.name))) continue;
         const variants = scenario.captureVariant ? 10 : 1;
@@ -108,25 +138,19 @@ export async function capturePhase(
             throw new Error(`${scenario.name}: ${result.statusCode}`);
           recordings.push(taken);
         }
-        const phase = `${spec.name}:raw:${scenario.name}`;
-        monitor.phase(phase);
-        const timing = await timeReplay(recording, recordings, { concurrency: 10, durationMs, serial });
-        monitor.phase('idle');
-        const first = recordings[0] as Recording;
-        raw.set(scenario.name, {
-          ...timing,
-          count: first.statements,
-          foreign: monitor.foreign(phase),
-        });
-        log(
-          `${spec.name} raw SQL ${scenario.name}: ${first.statements} statements (slowest alone ${round(Math.max(...timing.statements.map((st) => st.ms)))} ms), p50 ${round(timing.p50)} ms at 10 in flight, ${round(timing.serialP50)} ms alone`,
-        );
+        recorded.set(scenario.name, recordings);
       }
-      return { plan, raw };
+      if (!timeNow) {
+        keepOpen = true;
+        return { plan, raw: { time: timeRaw, close: () => database.close() } };
+      }
+      const timed = new Map<string, RawResult | undefined>();
+      for (const name of recorded.keys()) timed.set(name, await timeRaw(name));
+      return { plan, raw: { time: async (name) => timed.get(name), close: async () => {} } };
     } finally {
       await app.close();
     }
   } finally {
-    await database.close();
+    if (!keepOpen) await database.close();
   }
 }

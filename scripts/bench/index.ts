@@ -9,9 +9,10 @@
  *   --scenarios=a,b    only these scenarios (names as in the results)
  *   --log-level=L      the server's LOG_LEVEL (default info, the production default)
  *
- * For each engine: seed once (not timed), record and time each scenario's raw SQL in-process, start the
+ * For each engine: seed once (not timed), record each scenario's raw SQL in-process, start the
  * production server as a child process, log in through the mailed code, drive each scenario with
- * autocannon, then (PostgreSQL) the load run. Results: bench/results/latest.json and latest.md.
+ * autocannon (its raw SQL timed right before on PostgreSQL, before the server starts on PGlite), then
+ * (PostgreSQL) the load run. Results: bench/results/latest.json and latest.md.
  */
 import { parseArgs } from 'node:util';
 import { cannon } from './cannon';
@@ -73,7 +74,7 @@ function options() {
 const NOTES = [
   'Each scenario: autocannon with 10 connections, a warm-up, then the measured run; p50/p99 from every response time (sub-millisecond), req/s over the measured run. The server is the production entry (apps/server/src/main.ts under tsx) in a child process, DEMO=0, with BENCH_NOOP=1 for the no-work route and SMTP_URL pointing at a local SMTP sink in a process of its own.',
   "Requests are the web app's: session cookie from a login through the mailed code, X-CSRFToken echoing the csrftoken cookie on POST, JSON bodies as the pages send them. The session user is Maya (manager@demo.test): her division for the directory filter, her requests (exec and creator lists, a workflow), her meetings of today.",
-  'Raw SQL: the driver calls of one request are recorded below Drizzle (pg client.query with Drizzle\'s own query config, or PGlite query/transaction) while the real app (buildApp, in-process, same database) answers it, then replayed through the same driver without Fastify, zod, Drizzle or serialisation. Statements of a transaction replay in one transaction on one connection; statements the route ran in parallel replay in parallel. "10 in flight" replays with 10 concurrent workers, as autocannon keeps 10 requests in flight; ratio = p50 / that figure. "Alone" is the same SQL one request at a time.',
+  'Raw SQL: the driver calls of one request are recorded below Drizzle (pg client.query with Drizzle\'s own query config, or PGlite query/transaction) while the real app (buildApp, in-process, same database) answers it, then replayed through the same driver without Fastify, zod, Drizzle or serialisation. Statements of a transaction replay in one transaction on one connection; statements the route ran in parallel replay in parallel. "10 in flight" replays with 10 concurrent workers, as autocannon keeps 10 requests in flight; ratio = p50 / that figure. "Alone" is the same SQL one request at a time. On PostgreSQL the replays of a scenario are timed right before its run, so that both meet the host in the same state; on PGlite, whose folder takes one process at a time, all of them before its server starts.',
   'The login-code scenario rotates over ~40,000 addresses and sends a different X-Forwarded-For per request (the server trusts the proxy header), so the per-address and per-client limits are not what is measured; every known address gets a mail, which the server sends to the sink.',
   "Before each engine's run the bench clears what earlier runs left: comments sent to the open thread, rate-limit windows (throttle_hits), spent or expired login codes. Seeding is not timed; the data is reused while its marker (table bench_meta) is current.",
   "Memory: the server's VmRSS from /proc/<pid>/status every second. Load run bound: the RSS floor (the lowest sample, what the collector returns to) may rise at most 50 MB from seconds 5–20 to the last 15 seconds, and RSS stays below 300 MB throughout; the slope of all samples is reported too.",
@@ -122,14 +123,28 @@ async function main() {
     for (const [index, engine] of engines.entries()) {
       const spec = specs[engine];
       const meta = metas.get(engine) as BenchMeta;
-      log(`${engine}: recording and timing the raw SQL of each scenario`);
+      // PGlite's folder takes one process at a time: its replays are timed before its server starts.
+      const timeNow = spec.dir !== undefined;
+      log(`${engine}: recording${timeNow ? ' and timing' : ''} the raw SQL of each scenario`);
       await waitQuiet();
       const { plan, raw } = await holdingFolder(spec, () =>
-        capturePhase(spec, meta, { durationMs: timing.rawMs, serial: timing.serial, only, monitor }),
+        capturePhase(spec, meta, {
+          durationMs: timing.rawMs,
+          serial: timing.serial,
+          only,
+          monitor,
+          timeNow,
+        }),
       );
       const mailsBefore = await mail.count();
       log(`${engine}: starting the server`);
-      const server = await startServer(spec, { smtpUrl: mail.url, logLevel: opts['log-level'] as string });
+      const server = await startServer(spec, {
+        smtpUrl: mail.url,
+        logLevel: opts['log-level'] as string,
+      }).catch(async (error: unknown) => {
+        await raw.close();
+        throw error;
+      });
       monitor.own(server.pid);
       const engineRows: Row[] = [];
       try {
@@ -137,6 +152,7 @@ async function main() {
         for (const scenario of plan.scenarios) {
           if (only && !only.has(scenario.name) && scenario.name !== 'noop') continue;
           await waitQuiet();
+          const sqlTiming = await raw.time(scenario.name);
           server.phase(scenario.name);
           const phase = `${engine}:${scenario.name}`;
           const result = await cannon(server.url, scenario, session, {
@@ -146,7 +162,6 @@ async function main() {
             onMeasured: () => monitor.phase(phase),
           });
           monitor.phase('idle');
-          const sqlTiming = raw.get(scenario.name);
           const row = judge({
             scenario: scenario.name,
             label: scenario.label,
@@ -187,6 +202,7 @@ async function main() {
         }
       } finally {
         await server.stop();
+        await raw.close();
       }
       const byScenario: Record<string, number> = {};
       for (const sample of server.samples)
