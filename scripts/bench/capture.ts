@@ -54,8 +54,12 @@ export async function capturePhase(
     const recordings = recorded.get(name);
     if (!recordings) return undefined;
     const phase = `${spec.name}:raw:${name}`;
-    monitor.phase(phase);
-    const timing = await timeReplay(recording, recordings, { concurrency: 10, durationMs, serial });
+    const timing = await timeReplay(recording, recordings, {
+      concurrency: 10,
+      durationMs,
+      serial,
+      onMeasured: () => monitor.phase(phase),
+    });
     monitor.phase('idle');
     const first = recordings[0] as Recording;
     log(

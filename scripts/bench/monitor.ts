@@ -105,6 +105,9 @@ export function startCpuMonitor(databaseName: string | null): CpuMonitor {
       if (busy !== null) last.set(pid, busy);
     },
     phase(name) {
+      // Backends opened since the last scan (a pool reconnecting after its idle timeout) count as ours
+      // from the phase's start, not from the next scan.
+      scan();
       sample();
       phase = name;
     },

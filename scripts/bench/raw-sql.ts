@@ -288,6 +288,14 @@ export type RawTiming = {
   iterations: number;
 };
 
+type ReplayOptions = {
+  concurrency: number;
+  durationMs: number;
+  serial: number;
+  /** Called after the warm-up, when every connection the replays use is open. */
+  onMeasured?: () => void;
+};
+
 /**
  * Times the replay of recordings (round robin when a scenario rotates its input): serially, then with
  * `concurrency` workers for `durationMs`.
@@ -295,11 +303,15 @@ export type RawTiming = {
 export async function timeReplay(
   db: RecordingDatabase,
   recordings: Recording[],
-  { concurrency, durationMs, serial }: { concurrency: number; durationMs: number; serial: number },
+  { concurrency, durationMs, serial, onMeasured }: ReplayOptions,
 ): Promise<RawTiming> {
   let next = 0;
   const pick = () => recordings[next++ % recordings.length] as Recording;
   for (let i = 0; i < 3; i++) await db.replay(pick());
+  // As many at once as will be timed: the pool opens its connections (and each prepares the statements)
+  // here, not in the measured part.
+  await Promise.all(Array.from({ length: concurrency }, () => db.replay(pick())));
+  onMeasured?.();
   const serialTimes: number[] = [];
   for (let i = 0; i < serial; i++) {
     const started = performance.now();
