@@ -1,10 +1,11 @@
 /**
  * How much CPU other work on the machine takes while the bench measures: every second, the whole
  * machine's busy time (/proc/stat) minus that of the bench's own processes (this one, the server, the
- * SMTP sink, and the PostgreSQL backends of the bench database, told by their process titles). On two
- * cores a test suite or a build running beside the bench halves its figures; the results flag each
- * scenario measured with more than a quarter of a core taken by others, and the bench waits a while
- * for such work to pass before each scenario.
+ * SMTP sink, the PostgreSQL backends of the bench database, told by their process titles, and the
+ * PostgreSQL processes that have ended, of whichever database: parallel workers, closed connections).
+ * On two cores a test suite or a build running beside the bench halves its figures; the results flag
+ * each scenario measured with more than a quarter of a core taken by others, and the bench waits a
+ * while for such work to pass before each scenario.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { log, sleep } from './common';
@@ -22,14 +23,21 @@ function machineBusy(): number {
   return user + nice + system + steal;
 }
 
-function processBusy(pid: number): number | null {
+/** A process's fields in /proc/<pid>/stat after its name, from the state on (0-based: 1 is the parent). */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** User and system time of the process itself, or (`children`) of its children that have ended. */
+function processBusy(pid: number, children = false): number | null {
+  const fields = statFields(pid);
+  if (!fields) return null;
+  return children ? Number(fields[13]) + Number(fields[14]) : Number(fields[11]) + Number(fields[12]);
 }
 
 export type CpuMonitor = {
@@ -54,6 +62,12 @@ export function startCpuMonitor(databaseName: string | null): CpuMonitor {
   const recent: number[] = [];
   let ticks = 0;
 
+  /**
+   * The postmaster, whose ended children's time counts as ours: a directory answer computed afresh
+   * runs in parallel workers that live for one query, too briefly to be found by a scan, and backends
+   * of the replays' pool end when it closes idle connections.
+   */
+  let postmaster: number | null = null;
   /** The bench database's backends and PostgreSQL's own helpers (they flush the bench's writes). */
   const scan = () => {
     const next = new Set<number>();
@@ -64,6 +78,7 @@ export function startCpuMonitor(databaseName: string | null): CpuMonitor {
         if (!title.startsWith('postgres:')) continue;
         const isHelper = /postgres: [^:]+: (checkpointer|background writer|walwriter|autovacuum)/.test(title);
         if (isHelper || (databaseName && title.includes(` ${databaseName} `))) next.add(Number(entry));
+        if (isHelper && postmaster === null) postmaster = Number(statFields(Number(entry))?.[1]) || null;
       } catch {
         // gone
       }
@@ -77,12 +92,17 @@ export function startCpuMonitor(databaseName: string | null): CpuMonitor {
     const now = performance.now();
     const machine = machineBusy();
     let ours = 0;
-    for (const pid of new Set([...own, ...matched])) {
-      const busy = processBusy(pid);
+    const counted: [key: number, busy: number | null][] = [...new Set([...own, ...matched])].map((pid) => [
+      pid,
+      processBusy(pid),
+    ]);
+    // Keyed by the negated PID, beside the postmaster's own time were it ever counted.
+    if (postmaster !== null) counted.push([-postmaster, processBusy(postmaster, true)]);
+    for (const [key, busy] of counted) {
       if (busy === null) continue;
-      const before = last.get(pid);
+      const before = last.get(key);
       if (before !== undefined) ours += busy - before;
-      last.set(pid, busy);
+      last.set(key, busy);
     }
     const seconds = (now - lastTime) / 1000;
     const foreign = Math.max(0, (machine - lastMachine - ours) / HZ / seconds);
