@@ -92,18 +92,16 @@ export function startCpuMonitor(databaseName: string | null): CpuMonitor {
     const now = performance.now();
     const machine = machineBusy();
     let ours = 0;
-    const counted: [key: number, busy: number | null][] = [...new Set([...own, ...matched])].map((pid) => [
-      pid,
-      processBusy(pid),
-    ]);
-    // Keyed by the negated PID, beside the postmaster's own time were it ever counted.
-    if (postmaster !== null) counted.push([-postmaster, processBusy(postmaster, true)]);
-    for (const [key, busy] of counted) {
-      if (busy === null) continue;
+    /** Adds what `key`'s busy time grew by since the last sample. */
+    const count = (key: number, busy: number | null) => {
+      if (busy === null) return;
       const before = last.get(key);
       if (before !== undefined) ours += busy - before;
       last.set(key, busy);
-    }
+    };
+    for (const pid of new Set([...own, ...matched])) count(pid, processBusy(pid));
+    // Keyed by the negated PID, beside the postmaster's own time were it ever counted.
+    if (postmaster !== null) count(-postmaster, processBusy(postmaster, true));
     const seconds = (now - lastTime) / 1000;
     const foreign = Math.max(0, (machine - lastMachine - ours) / HZ / seconds);
     lastMachine = machine;

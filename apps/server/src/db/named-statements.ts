@@ -17,8 +17,8 @@ export const NAMED_PER_CONNECTION = 300;
  * them: the profile's look-up took 4.5 ms to plan and 0.4 ms to run, a task list 2.6 and 1.4
  * (docs/performance.md). A named statement is parsed once, and after five runs PostgreSQL keeps a
  * generic plan when it is no worse than the custom ones. The name is a hash of the text, so the same
- * text is the same statement on every connection, unless Drizzle names it (a statement built once). Statements without parameters (migrations, DDL, one
- * statement or several) keep the simple protocol.
+ * text is the same statement on every connection, unless Drizzle names it (a statement built once).
+ * Statements without parameters (migrations, DDL, one statement or several) keep the simple protocol.
  */
 export class NamingClient extends pg.Client {
   readonly #named = new Set<string>();
