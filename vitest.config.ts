@@ -19,12 +19,16 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
  */
 export default defineConfig({
   test: {
+    // Two files at a time, even on two cores: much of a file's time is spent waiting on a database, a
+    // browser or a timer, and one worker (Vitest's default there) left a core idle.
+    maxWorkers: 2,
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       { test: { name: 'static', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
       './apps/web/vitest.e2e.config.ts',
     ],
   },

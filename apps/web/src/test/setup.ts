@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest';
 import { clearCookies } from './fake-api';
@@ -37,6 +38,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   clearCookies();
+  // The files share one module graph (isolate: false), so what lives in a module is reset here: the
+  // notifications a test left, and user-event's clipboard stub (the next userEvent.setup() makes another).
+  notifications.clean();
+  Reflect.deleteProperty(window.navigator, 'clipboard');
   const errors = [...consoleError.mock.calls];
   vi.restoreAllMocks();
   // An unexpected console.error (a React act() warning, a failed render) fails the test that caused it.
