@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
@@ -19,9 +20,9 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
  */
 export default defineConfig({
   test: {
-    // Two files at a time, even on two cores: much of a file's time is spent waiting on a database, a
-    // browser or a timer, and one worker (Vitest's default there) left a core idle.
-    maxWorkers: 2,
+    // Vitest's default, a worker per core but one, becomes one worker on two cores: much of a file's time
+    // is spent waiting on a database, a browser or a timer, and a core stayed idle. Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       { test: { name: 'static', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },

@@ -43,12 +43,13 @@ describe('static checks', () => {
   // apps/web's component tests share one module graph (apps/web/vitest.config.ts): a module one file
   // replaced would stay replaced for the files after it.
   it('names every web test that replaces a module *.isolated.test, so that it runs in a graph of its own', () => {
-    const tests = readdirSync(path.join(root, 'apps/web/src'), { recursive: true, encoding: 'utf8' }).filter(
+    const src = path.join(root, 'apps/web/src');
+    const tests = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
       (file) => /\.test\.tsx?$/.test(file) && !/\.isolated\.test\.tsx?$/.test(file),
     );
     expect(tests.length).toBeGreaterThan(50);
     const replacing = tests.filter((file) =>
-      /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, 'apps/web/src', file), 'utf8')),
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(src, file), 'utf8')),
     );
     expect(replacing).toEqual([]);
   });
