@@ -1,18 +1,20 @@
 import type { Db } from './client';
+import { withPlannedRowMapping } from './row-mapper';
 
 /**
  * A statement Drizzle builds once per database handle and then only runs with new values
  * (`sql.placeholder`). Building a select with its joins and subqueries took 0.3–0.7 ms of the server's
  * CPU, as long as PostgreSQL takes to run it: for the statement every request of a hot route sends
  * (issue 11), once is enough. `name` also names the prepared statement on each PostgreSQL connection.
- * A transaction is a handle of its own: its statements are built once per transaction.
+ * A transaction is a handle of its own: its statements are built once per transaction. Its rows are
+ * mapped by a plan made once too (row-mapper.ts).
  */
 export function preparedOnce<Query>(name: string, build: (db: Db, name: string) => Query): (db: Db) => Query {
   const built = new WeakMap<Db, Query>();
   return (db) => {
     let query = built.get(db);
     if (query === undefined) {
-      query = build(db, name);
+      query = withPlannedRowMapping(build(db, name));
       built.set(db, query);
     }
     return query;
