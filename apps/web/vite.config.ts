@@ -54,7 +54,8 @@ function precompress(): Plugin {
 }
 
 /**
- * Starts a route's own chunks, and the session it will ask for, with the entry's instead of after it.
+ * Starts a route's own chunks and stylesheets, and the session it will ask for, with the entry's instead
+ * of after it.
  * The app asks for /api/auth/session/, and the router for a page's chunks (route-modules.ts), only once
  * the entry has run: a round trip after the entry's before anything shows. A small script (external: the
  * CSP allows no inline one; src/app/route-preload-script.ts), loaded async from index.html, adds the
@@ -74,9 +75,9 @@ function routePreload(): Plugin {
       if (html?.type !== 'asset') return;
       const lazy = routeFiles(bundle, root, ROUTE_MODULES);
       const routes = lazy.map(
-        ({ route: { path: route, session, data = [], timeZone = false }, files }): PreloadRoute => [
+        ({ route: { path: route, session, data = [], timeZone = false }, files, styles }): PreloadRoute => [
           addressPattern(route),
-          files,
+          [...files, ...styles],
           session,
           data,
           timeZone,

@@ -89,6 +89,32 @@ describe('route chunks', () => {
     ]);
   });
 
+  it("lists the stylesheets of a route's lazy files, without index.html's", () => {
+    const styled = (each: Rolldown.OutputChunk, ...css: string[]) =>
+      Object.assign(each, { viteMetadata: { importedCss: new Set(css), importedAssets: new Set() } });
+    const bundle = bundleOf(
+      styled(chunk('assets/index.js', { 'src/main.tsx': 90_000 }, [], true), 'assets/index.css'),
+      styled(
+        chunk('assets/news-page.js', { 'src/news-page.tsx': 7_000 }, ['assets/index.js', 'assets/table.js']),
+        'assets/news.css',
+        'assets/index.css',
+      ),
+      styled(
+        chunk('assets/table.js', { 'node_modules/table.js': 20_000 }, ['assets/index.js']),
+        'assets/table.css',
+      ),
+      chunk('assets/calendar-page.js', { 'src/calendar-page.tsx': 6_000 }, ['assets/index.js']),
+    );
+    const styles = routeFiles(bundle, ROOT, [
+      route('/news', ['src/news-page.tsx']),
+      route('/calendar', ['src/calendar-page.tsx']),
+    ]);
+    expect(styles.map(({ route, styles }) => [route.path, styles])).toEqual([
+      ['/news', ['assets/news.css', 'assets/table.css']],
+      ['/calendar', []],
+    ]);
+  });
+
   it('refuses a route whose page is in no chunk, so that a renamed page is noticed', () => {
     expect(() => routeFiles(split, ROOT, [route('/gone', ['src/gone-page.tsx'])])).toThrow(
       'src/gone-page.tsx (for /gone) is in no chunk of the build',

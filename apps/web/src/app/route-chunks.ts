@@ -28,24 +28,37 @@ function initialFiles(bundle: Rolldown.OutputBundle) {
   return staticFiles(bundle, entry);
 }
 
+/** The stylesheets Vite links for `files` (the CSS their modules import), in the files' order. */
+function stylesOf(bundle: Rolldown.OutputBundle, files: Iterable<string>) {
+  const styles = new Set<string>();
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') for (const style of chunk.viteMetadata?.importedCss ?? []) styles.add(style);
+  }
+  return styles;
+}
+
 /**
  * The chunk files each route loads lazily on a first visit (its pages and the side widgets it shows at
- * once, route-modules.ts, with their static imports), beyond the entry's. `root`: apps/web, which the
- * route table's paths are relative to.
+ * once, route-modules.ts, with their static imports), beyond the entry's, and the stylesheets Vite adds
+ * for them (`styles`) beyond index.html's. `root`: apps/web, which the route table's paths are relative to.
  */
 export function routeFiles(bundle: Rolldown.OutputBundle, root: string, routes: readonly RouteModules[]) {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const initial = initialFiles(bundle);
+  const initialStyles = stylesOf(bundle, initial);
   const byModule = new Map<string, Rolldown.OutputChunk>();
   for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
   return routes.map((route) => {
-    const files = new Set<string>();
+    const reached = new Set<string>();
     for (const id of [...route.modules, ...(route.widgets ?? [])]) {
       const chunk = byModule.get(`${root}/${id}`);
       if (!chunk) throw new Error(`route-modules.ts: ${id} (for ${route.path}) is in no chunk of the build`);
-      staticFiles(bundle, chunk, files);
+      staticFiles(bundle, chunk, reached);
     }
-    return { route, files: [...files].filter((file) => !initial.has(file)) };
+    const files = [...reached].filter((file) => !initial.has(file));
+    const styles = [...stylesOf(bundle, files)].filter((style) => !initialStyles.has(style));
+    return { route, files, styles };
   });
 }
 

@@ -3,7 +3,7 @@ import { addressPattern, type PreloadRoute, routePreloadScript } from './route-p
 
 const ROUTES: PreloadRoute[] = [
   [addressPattern('/login'), ['assets/login.js'], false, [], false],
-  [addressPattern('/'), ['assets/home.js', 'assets/widget.js'], true, [], true],
+  [addressPattern('/'), ['assets/home.js', 'assets/widget.js', 'assets/home.css'], true, [], true],
   [addressPattern('/tasks'), ['assets/tasks.js'], true, ['/api/tasks/?view=exec&page=1'], false],
   [addressPattern('/calendar/events/:uuid'), ['assets/event.js'], true, [], true],
 ];
@@ -35,11 +35,12 @@ afterEach(() => {
 });
 
 describe('the route-preload script', () => {
-  it("preloads the page's chunks and the session, and warms the time zone for a page that asks for it", () => {
+  it("preloads the page's chunks, their stylesheets and the session, and warms the time zone for a page that asks for it", () => {
     const { links, formatters } = runAt('/');
     expect(links).toEqual([
       'modulepreload /assets/home.js',
       'modulepreload /assets/widget.js',
+      'preload /assets/home.css as style',
       'preload /api/auth/session/ as fetch',
     ]);
     expect(formatters).toBe(1);

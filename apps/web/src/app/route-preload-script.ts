@@ -1,6 +1,8 @@
 /**
  * The route-preload script of index.html (vite.config.ts writes it at build time, with the build's
- * chunk names): for the page at the address, it adds modulepreload links for the page's chunks and a
+ * chunk names): for the page at the address, it adds modulepreload links for the page's chunks, style
+ * preloads for their stylesheets (which Vite links only once the entry has run and asked for the page,
+ * and the page waits for: a round trip more before it shows, in the Lighthouse trace of /), and a
  * fetch preload of the session, which the app's own request then takes over (it asks on every page under
  * the session, signed in or not), with the data the page asks for at once beside it when a csrftoken
  * cookie says there has been a login. The cookie is read only then: reading document.cookie is a
@@ -12,9 +14,10 @@
  * chunks are loading and the main thread has nothing else to do; every later formatter is cheap.
  */
 
-/** A route as the script sees it: address pattern, chunk files, under the session, data, time zone. */
+/** A route as the script sees it: address pattern, files, under the session, data, time zone. */
 export type PreloadRoute = readonly [
   pattern: string,
+  /** Its chunks and (ending in .css) their stylesheets. */
   files: readonly string[],
   session: boolean,
   data: readonly string[],
@@ -28,7 +31,7 @@ export function routePreloadScript(routes: readonly PreloadRoute[]): string {
   return `(function(){var r=${JSON.stringify(routes)},p=location.pathname,h=document.head;
 function l(rel,href,as){var e=document.createElement('link');e.rel=rel;e.href=href;if(as)e.as=as;e.crossOrigin='anonymous';h.appendChild(e);}
 for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;
-for(var j=0;j<r[i][1].length;j++)l('modulepreload','/'+r[i][1][j]);
+for(var j=0;j<r[i][1].length;j++){var f='/'+r[i][1][j];if(/\\.css$/.test(f))l('preload',f,'style');else l('modulepreload',f);}
 if(r[i][2]){l('preload','/api/auth/session/','fetch');
 if(r[i][3].length&&!location.search&&/(^|; )csrftoken=/.test(document.cookie))for(j=0;j<r[i][3].length;j++)l('preload',r[i][3][j],'fetch');}
 if(r[i][4])Intl.DateTimeFormat().resolvedOptions();return;}})();
