@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postgresPoolConfig } from '../src/db/client';
 import { NAMED_PER_CONNECTION, NamingClient, statementName } from '../src/db/named-statements';
@@ -24,6 +25,18 @@ describe.skipIf(testEngine() !== 'postgres')("the app's PostgreSQL connections",
   it('are the naming clients', () => {
     expect(postgresPoolConfig('postgres://db/x').Client).toBe(NamingClient);
   });
+
+  it("keep a connection, and what it has prepared, through a quiet spell longer than pg's 10 s", async () => {
+    const pool = new pg.Pool(postgresPoolConfig(process.env.TEST_DATABASE_URL as string));
+    try {
+      const backend = async () => (await pool.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const before = await backend();
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect(await backend()).toBe(before);
+    } finally {
+      await pool.end();
+    }
+  }, 20_000);
 
   it('prepare a statement with parameters once, named after its text, and reuse it', async () => {
     const text = 'select $1::int + 1 as n';
