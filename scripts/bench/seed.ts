@@ -33,7 +33,7 @@ import { Random } from '../seed/random';
 import type { EngineSpec } from './common';
 import { log } from './common';
 
-/** Raise it when the extras change: a marker of another version means seeding again. */
+/** Raise it when the bench data or its seeding changes: a marker of another version means seeding again. */
 export const BENCH_SEED_VERSION = 2;
 /** Data older than this is seeded again: absences and meetings are placed around the day of seeding. */
 const MAX_AGE_DAYS = 30;
