@@ -44,9 +44,16 @@ const profileStatement = preparedOnce('profile', (db, name) =>
  */
 export async function loadProfile(db: Db, viewerId: number, targetId: number): Promise<Profile | null> {
   const [row] = await profileStatement(db).execute({ id: targetId, viewer: viewerId });
-  const access = row && accessFrom(viewerId, { ...row.user, ...row });
-  if (!row || !access) return null;
+  if (!row) return null;
   const u = row.user;
+  // The four fields the policy reads, not a copy of the person's seventy columns on every request.
+  const access = accessFrom(viewerId, {
+    id: u.id,
+    companyId: u.companyId,
+    shareCompany: row.shareCompany,
+    isHr: row.isHr,
+  });
+  if (!access) return null;
   const social = u.social ?? {};
   const profile: Profile = {
     id: u.id,
