@@ -33,6 +33,7 @@ export type RawSql = {
 };
 
 type Options = {
+  warmupMs: number;
   durationMs: number;
   serial: number;
   only: Set<string> | null;
@@ -44,7 +45,7 @@ type Options = {
 export async function capturePhase(
   spec: EngineSpec,
   meta: BenchMeta,
-  { durationMs, serial, only, monitor, timeNow }: Options,
+  { warmupMs, durationMs, serial, only, monitor, timeNow }: Options,
 ): Promise<{ plan: Plan; raw: RawSql }> {
   const recording = await openRecording(spec);
   const { database } = recording;
@@ -56,6 +57,7 @@ export async function capturePhase(
     const phase = `${spec.name}:raw:${name}`;
     const timing = await timeReplay(recording, recordings, {
       concurrency: 10,
+      warmupMs,
       durationMs,
       serial,
       onMeasured: () => monitor.phase(phase),

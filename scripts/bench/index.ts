@@ -74,7 +74,7 @@ function options() {
 const NOTES = [
   'Each scenario: autocannon with 10 connections, a warm-up, then the measured run; p50/p99 from every response time (sub-millisecond), req/s over the measured run. The server is the production entry (apps/server/src/main.ts under tsx) in a child process, DEMO=0, with BENCH_NOOP=1 for the no-work route and SMTP_URL pointing at a local SMTP sink in a process of its own.',
   "Requests are the web app's: session cookie from a login through the mailed code, X-CSRFToken echoing the csrftoken cookie on POST, JSON bodies as the pages send them. The session user is Maya (manager@demo.test): her division for the directory filter, her requests (exec and creator lists, a workflow), her meetings of today.",
-  'Raw SQL: the driver calls of one request are recorded below Drizzle (pg client.query with Drizzle\'s own query config, or PGlite query/transaction) while the real app (buildApp, in-process, same database) answers it, then replayed through the same driver without Fastify, zod, Drizzle or serialisation. Statements of a transaction replay in one transaction on one connection; statements the route ran in parallel replay in parallel. "10 in flight" replays with 10 concurrent workers, as autocannon keeps 10 requests in flight; ratio = p50 / that figure. "Alone" is the same SQL one request at a time. On PostgreSQL the replays of a scenario are timed right before its run, so that both meet the host in the same state; on PGlite, whose folder takes one process at a time, all of them before its server starts.',
+  'Raw SQL: the driver calls of one request are recorded below Drizzle (pg client.query with Drizzle\'s own query config, or PGlite query/transaction) while the real app (buildApp, in-process, same database) answers it, then replayed through the same driver without Fastify, zod, Drizzle or serialisation. Statements of a transaction replay in one transaction on one connection; statements the route ran in parallel replay in parallel. "10 in flight" replays with 10 concurrent workers, as autocannon keeps 10 requests in flight, timed after a warm-up of the same, as the route is; ratio = p50 / that figure. "Alone" is the same SQL one request at a time. On PostgreSQL the replays of a scenario are timed right before its run, so that both meet the host in the same state; on PGlite, whose folder takes one process at a time, all of them before its server starts.',
   'The login-code scenario rotates over ~40,000 addresses and sends a different X-Forwarded-For per request (the server trusts the proxy header), so the per-address and per-client limits are not what is measured; every known address gets a mail, which the server sends to the sink.',
   "Before each engine's run the bench clears what earlier runs left: comments sent to the open thread, rate-limit windows (throttle_hits), spent or expired login codes. Seeding is not timed; the data is reused while its marker (table bench_meta) is current.",
   "Memory: the server's VmRSS from /proc/<pid>/status every second. Load run bound: the RSS floor (the lowest sample, what the collector returns to) may rise at most 50 MB from seconds 5–20 to the last 15 seconds, and RSS stays below 300 MB throughout; the slope of all samples is reported too.",
@@ -90,8 +90,8 @@ async function main() {
   const only = opts.scenarios ? new Set(opts.scenarios.split(',').map((s) => s.trim())) : null;
   const quick = opts.quick;
   const timing = quick
-    ? { durationS: 3, warmupS: 1, rawMs: 500, serial: 5, loadS: 15 }
-    : { durationS: 10, warmupS: 2, rawMs: 1500, serial: 20, loadS: 60 };
+    ? { durationS: 3, warmupS: 1, rawWarmupMs: 250, rawMs: 500, serial: 5, loadS: 15 }
+    : { durationS: 10, warmupS: 2, rawWarmupMs: 1000, rawMs: 4000, serial: 20, loadS: 60 };
 
   const metas = new Map<EngineName, BenchMeta>();
   for (const engine of engines) {
@@ -129,6 +129,7 @@ async function main() {
       await waitQuiet();
       const { plan, raw } = await holdingFolder(spec, () =>
         capturePhase(spec, meta, {
+          warmupMs: timing.rawWarmupMs,
           durationMs: timing.rawMs,
           serial: timing.serial,
           only,

@@ -290,20 +290,24 @@ export type RawTiming = {
 
 type ReplayOptions = {
   concurrency: number;
+  /** How long `concurrency` replays run before they are timed, as autocannon warms a route up. */
+  warmupMs: number;
   durationMs: number;
   serial: number;
-  /** Called after the warm-up, when every connection the replays use is open. */
+  /** Called when the timed replays begin, after their warm-up. */
   onMeasured?: () => void;
 };
 
 /**
  * Times the replay of recordings (round robin when a scenario rotates its input): serially, then with
- * `concurrency` workers for `durationMs`.
+ * `concurrency` workers for `durationMs` after `warmupMs` of the same, as a route is timed. Windows of
+ * 1.5 s a few seconds apart gave the profile's SQL a p50 anywhere from 0.90 to 1.45 ms, windows of 4 s
+ * after a second's warm-up 0.87 to 0.96 (docs/performance.md, eighteenth pass).
  */
 export async function timeReplay(
   db: RecordingDatabase,
   recordings: Recording[],
-  { concurrency, durationMs, serial, onMeasured }: ReplayOptions,
+  { concurrency, warmupMs, durationMs, serial, onMeasured }: ReplayOptions,
 ): Promise<RawTiming> {
   let next = 0;
   const pick = () => recordings[next++ % recordings.length] as Recording;
@@ -311,7 +315,6 @@ export async function timeReplay(
   // As many at once as will be timed: the pool opens its connections (and each prepares the statements)
   // here, not in the measured part.
   await Promise.all(Array.from({ length: concurrency }, () => db.replay(pick())));
-  onMeasured?.();
   const serialTimes: number[] = [];
   for (let i = 0; i < serial; i++) {
     const started = performance.now();
@@ -336,16 +339,19 @@ export async function timeReplay(
     ),
   );
   const times: number[] = [];
-  const deadline = performance.now() + durationMs;
+  const measuredFrom = performance.now() + warmupMs;
+  const deadline = measuredFrom + durationMs;
+  const measuring = setTimeout(() => onMeasured?.(), warmupMs);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
         await db.replay(pick());
-        times.push(performance.now() - started);
+        if (started >= measuredFrom) times.push(performance.now() - started);
       }
     }),
   );
+  clearTimeout(measuring);
   return {
     statements,
     p50: percentile(times, 50),
