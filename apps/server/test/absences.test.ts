@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { GROUP_HR, GROUP_USER, type ManagerTypeCode } from '@atrium/contracts';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { queryRows } from '../src/db/client';
 import { absences, companies, holidays, tasks, users, vacationLog } from '../src/db/schema/index';
 import { createMailer } from '../src/lib/mail';
 import { ensureAccruals, loadLedgerPerson } from '../src/modules/absences/balance';
@@ -356,6 +357,12 @@ describe('other absence requests', () => {
     });
     await refreshAbsenceStatuses(t.db, t.clock.now());
     expect((await t.db.select().from(users).where(eq(users.id, id.sam)))[0]?.status).toBe(4);
+    // Nothing to change: no row is written again (a row's xmin is the transaction that last wrote it).
+    const written = () =>
+      queryRows<{ id: number; xmin: string }>(t.db, sql`select id, xmin::text from users`);
+    const before = await written();
+    await refreshAbsenceStatuses(t.db, t.clock.now());
+    expect(await written()).toEqual(before);
   });
 
   it('the internal sick days of staff go to the manager (?template=)', async () => {

@@ -62,15 +62,20 @@ export async function rejectAbsence(tx: Tx, request: DecidedRequest): Promise<vo
 export async function refreshAbsenceStatuses(db: Db, now: Date) {
   const today = dayOf(now);
   const weekAgo = addDays(today, -7);
+  // Only the people whose status changes are written: rewriting everyone away (thousands of rows at
+  // each start and every hour) left as many dead rows in users each time, and the bench's task lists,
+  // which read users, slowed by half after a day of restarts (docs/performance.md, eighteenth pass).
   await db.execute(sql`
-    update users u set status = case when exists (
-        select 1 from absences a where a.user_id = u.id and a.status = 'approved' and a.kind = 'sick_leave'
-          and a.from_date <= ${today} and a.to_date >= ${today}
-      ) then ${sql.raw(String(STATUS_ILLNESS))} else ${sql.raw(String(STATUS_VACATION))} end
-    where exists (
-      select 1 from absences a where a.user_id = u.id and a.status = 'approved'
-        and a.kind in ('sick_leave', 'vacation') and a.from_date <= ${today} and a.to_date >= ${today}
-    )`);
+    update users u set status = away.status
+    from (
+      select a.user_id, case when bool_or(a.kind = 'sick_leave') then ${sql.raw(String(STATUS_ILLNESS))}
+        else ${sql.raw(String(STATUS_VACATION))} end as status
+      from absences a
+      where a.status = 'approved' and a.kind in ('sick_leave', 'vacation')
+        and a.from_date <= ${today} and a.to_date >= ${today}
+      group by a.user_id
+    ) away
+    where u.id = away.user_id and u.status is distinct from away.status`);
   await db.execute(sql`
     update users u set status = ${sql.raw(String(STATUS_OFFLINE))}
     where u.status in (${sql.raw(`${STATUS_ILLNESS}, ${STATUS_VACATION}`)})
