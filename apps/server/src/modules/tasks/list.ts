@@ -16,7 +16,7 @@ import {
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { chatMessages, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
+import { chats, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
 import { taskSla, workflowStatus } from './status';
 
 const creator = alias(users, 'task_creator');
@@ -24,8 +24,12 @@ const person = alias(users, 'task_person');
 const position = alias(dictionaryItems, 'task_person_position');
 const parent = alias(tasks, 'task_parent');
 
-const commentsCount = sql<number>`(select count(*)::int from ${chatMessages}
-  where ${chatMessages.chatId} = ${tasks.chatId} and ${chatMessages.deletedAt} is null)`;
+/**
+ * The comments of a task's chat: the count the chat keeps (decision 0025), one row by its key, rather
+ * than a count of its messages for every row of the page.
+ */
+const commentsCount = sql<number>`coalesce((select ${chats.messageCount} from ${chats}
+  where ${chats.id} = ${tasks.chatId}), 0)`;
 
 /**
  * The columns of a task row. A step is shown under its request's name (the exec list and the
