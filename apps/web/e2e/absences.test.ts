@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { openTab, profilePanel } from './profile-panel';
 
 const demo = setUpDemoPortal();
 
@@ -29,18 +30,6 @@ async function stepMailedTo(to: string, since: number) {
   };
   await expect.poll(idIn).toBeGreaterThan(0);
   return idIn();
-}
-
-/** Moves the profile's tabs carousel until the tab shows, and opens it. */
-async function openTab(panel: Locator, name: string) {
-  const tab = panel.getByRole('tab', { name, exact: true });
-  await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
-  for (let moves = 0; !(await tab.isVisible()); moves++) {
-    if (moves > 10) throw new Error(`No tab '${name}' in the carousel`);
-    const next = panel.getByRole('button', { name: 'Next tabs' });
-    await ((await next.isEnabled()) ? next : panel.getByRole('button', { name: 'Previous tabs' })).click();
-  }
-  await tab.click();
 }
 
 // The week of Christmas ahead: Monday 21 to Sunday 27 December, with the 24th, 25th and 26th public
@@ -110,7 +99,7 @@ it('the employee asks for a vacation over Christmas and sees holidays left out; 
     .getByRole('dialog', { name: /profile settings/i })
     .getByRole('link', { name: 'My Profile' })
     .click();
-  const panel = page.getByRole('region', { name: 'Profile' });
+  const panel = profilePanel(page);
   await openTab(panel, 'Events');
   const history = panel.getByRole('table', { name: 'Vacation history' });
   await visible(history.getByRole('row', { name: /Vacation/ }).first());

@@ -1,15 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { noHorizontalOverflow, settle } from './screen';
 
 const demo = setUpDemoPortal();
-
-/** Widgets slide for 200 ms; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-/** True when nothing on the page is wider than the window. */
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the app shell', () => {
   it('shows home with both widgets and the menu, and the settings panel opens and closes', async () => {

@@ -1,30 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema/index';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { openTab, profilePanel, tabsShown } from './profile-panel';
+import { settle } from './screen';
 
 const demo = setUpDemoPortal();
-
-/** Widgets slide for 200 ms; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-const profilePanel = (page: Page) => page.getByRole('region', { name: 'Profile' });
-
-/** Moves the tabs carousel until the tab shows, as a user would, and opens it. */
-async function openTab(panel: Locator, name: string) {
-  const tab = panel.getByRole('tab', { name, exact: true });
-  await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
-  for (let moves = 0; !(await tab.isVisible()); moves++) {
-    if (moves > 10) throw new Error(`No tab '${name}' in the carousel`);
-    const previous = panel.getByRole('button', { name: 'Previous tabs' });
-    await ((await previous.isEnabled())
-      ? previous
-      : panel.getByRole('button', { name: 'Next tabs' })
-    ).click();
-  }
-  await tab.click();
-}
 
 describe('the audit log', () => {
   it("HR edits Emil's nickname and finds the change, before and after, in his profile's Audit tab", async () => {
@@ -83,7 +64,7 @@ describe('the audit log', () => {
     await page.goto(`${demo.portal.url}/people?profile=${emil?.id}`);
     const panel = profilePanel(page);
     await expect.poll(() => panel.getByRole('heading', { name: 'Emil Novak' }).isVisible()).toBe(true);
-    await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
+    await tabsShown(panel);
     const reply = await page.request.get(`${demo.portal.url}/api/audit/?user_id=${emil?.id}`);
     expect(reply.status()).toBe(403);
     // Walk the whole carousel: no Audit tab anywhere.

@@ -2,16 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { openTab, profilePanel, tabsShown } from './profile-panel';
+import { settle } from './screen';
 
 const demo = setUpDemoPortal();
 
 /** Visiting /login signed out asks for the session once and gets a 401; nothing else may fail. */
 const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('401'));
-
-/** Widgets slide and modals fade for 200 ms; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-const profilePanel = (page: Page) => page.getByRole('region', { name: 'Profile' });
 
 /** A browser context of its own (its own cookies), signed in as `email`. */
 async function signedIn(email: string, width = 1440, height = 900) {
@@ -22,24 +19,9 @@ async function signedIn(email: string, width = 1440, height = 900) {
   return { context, page, errors };
 }
 
-/** Moves the tabs carousel until the tab shows, as a user would, and opens it. */
-async function openTab(panel: Locator, name: string) {
-  const tab = panel.getByRole('tab', { name, exact: true });
-  await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
-  for (let moves = 0; !(await tab.isVisible()); moves++) {
-    if (moves > 10) throw new Error(`No tab '${name}' in the carousel`);
-    const previous = panel.getByRole('button', { name: 'Previous tabs' });
-    await ((await previous.isEnabled())
-      ? previous
-      : panel.getByRole('button', { name: 'Next tabs' })
-    ).click();
-  }
-  await tab.click();
-}
-
 /** Every tab of the carousel, walking it from its first window to its last. */
 async function allTabNames(panel: Locator) {
-  await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
+  await tabsShown(panel);
   const previous = panel.getByRole('button', { name: 'Previous tabs' });
   const next = panel.getByRole('button', { name: 'Next tabs' });
   const scrolls = (await next.count()) > 0;

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { noHorizontalOverflow, settle } from './screen';
 
 const demo = setUpDemoPortal();
 
@@ -38,10 +39,6 @@ async function signedIn(email: string) {
 }
 
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-/** Widgets and modals slide in; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Picks a colleague in the form's user picker by typing part of the name. */
 async function pickAttendee(dialog: Locator, page: Page, text: string, name: RegExp) {

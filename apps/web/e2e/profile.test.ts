@@ -2,25 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { openTab, profilePanel } from './profile-panel';
+import { settle } from './screen';
 
 const demo = setUpDemoPortal();
-
-/** Widgets slide for 200 ms; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-const profilePanel = (page: Page) => page.getByRole('region', { name: 'Profile' });
-
-/** Moves the tabs carousel until the tab shows, as a user would, and opens it. */
-async function openTab(panel: Locator, name: string) {
-  const tab = panel.getByRole('tab', { name, exact: true });
-  await expect.poll(() => panel.getByRole('tab').count()).toBeGreaterThan(0);
-  for (let moves = 0; !(await tab.isVisible()); moves++) {
-    if (moves > 10) throw new Error(`No tab '${name}' in the carousel`);
-    const next = panel.getByRole('button', { name: 'Next tabs' });
-    await ((await next.isEnabled()) ? next : panel.getByRole('button', { name: 'Previous tabs' })).click();
-  }
-  await tab.click();
-}
 
 /** Edits one field group: Edit, fill the text fields, Save, and wait for the read-only view. */
 async function editGroup(panel: Locator, tab: string, values: Record<string, string>) {

@@ -1,14 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { noHorizontalOverflow, settle } from './screen';
 
 const demo = setUpDemoPortal();
 
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible()).toBe(true);
-/** Dropped cards and notices animate; a screenshot waits until they have settled. */
-const settle = (page: Page) => page.waitForTimeout(400);
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function signedIn(width: number) {
   const page = await demo.browser.newPage({ viewport: { width, height: width > 500 ? 900 : 812 } });

@@ -9,9 +9,10 @@ import {
   TASK_DESCRIPTION_MAX,
   TASK_NAME_MAX,
 } from '@atrium/contracts';
-import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { setUpDemoPortal, watchErrors } from './portal';
+import { profilePanel, tabsShown } from './profile-panel';
 import { describeHit, PAYLOADS, payloadText } from './xss-corpus';
 
 const demo = setUpDemoPortal();
@@ -405,22 +406,9 @@ async function pageOf(session: Session) {
 
 const profileField = (name: string) => fields.indexOf(`profile ${name}`);
 
-/**
- * Waits for the profile's tabs. Four people load their pages at once here, beside the rest of the
- * suite, so the panel gets longer than the usual ten seconds; failing, it says what the panel showed.
- */
-async function tabsShown(panel: Locator) {
-  try {
-    await expect.poll(() => panel.getByRole('tab').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  } catch (error) {
-    const shown = await panel.innerText({ timeout: 1_000 }).catch(() => '(no panel)');
-    throw new Error(`The profile panel showed no tabs, only: ${JSON.stringify(shown)}`, { cause: error });
-  }
-}
-
 /** Every tab of the profile carousel, walking it from its first window to its last, each opened. */
 async function everyTab(page: Page, visit: (name: string) => Promise<void>) {
-  const panel = page.getByRole('region', { name: 'Profile' });
+  const panel = profilePanel(page);
   await tabsShown(panel);
   const previous = panel.getByRole('button', { name: 'Previous tabs' });
   const next = panel.getByRole('button', { name: 'Next tabs' });
