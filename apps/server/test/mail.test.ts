@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/lib/mail';
 import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
@@ -33,5 +34,36 @@ describe('the mailer', () => {
     await mailer.send({ to: 'ada@example.test', subject: 'Two', text: 'Two' });
     expect(smtp.mails).toHaveLength(2);
     expect(smtp.connections()).toBe(2);
+  });
+
+  it('refuses a mail at once while as many as it allows wait for the server, and takes mail again after', async () => {
+    // A server that takes the connection and never greets: the mails handed to it wait.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const stuck = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'portal@example.test',
+      log: quiet,
+      maxPending: 2,
+    });
+    for (const n of [1, 2])
+      stuck.send({ to: 'ada@example.test', subject: `${n}`, text: 'x' }).catch(() => {});
+    await expect(stuck.send({ to: 'ada@example.test', subject: '3', text: 'x' })).rejects.toThrow(
+      '2 mails are waiting to be sent',
+    );
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'portal@example.test',
+      log: quiet,
+      maxPending: 1,
+    });
+    await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
+    await mailer.send({ to: 'bo@example.test', subject: 'Two', text: 'Two' });
+    expect(smtp.mails).toHaveLength(2);
   });
 });
