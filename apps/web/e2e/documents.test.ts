@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
-import { openTab, profilePanel, tabsShown } from './profile-panel';
+import { everyTab, openTab, profilePanel } from './profile-panel';
 import { settle } from './screen';
 
 const demo = setUpDemoPortal();
@@ -17,21 +17,6 @@ async function signedIn(email: string, width = 1440, height = 900) {
   const errors = watchErrors(page);
   await logIn(page, demo.portal, email);
   return { context, page, errors };
-}
-
-/** Every tab of the carousel, walking it from its first window to its last. */
-async function allTabNames(panel: Locator) {
-  await tabsShown(panel);
-  const previous = panel.getByRole('button', { name: 'Previous tabs' });
-  const next = panel.getByRole('button', { name: 'Next tabs' });
-  const scrolls = (await next.count()) > 0;
-  while (scrolls && (await previous.isEnabled())) await previous.click();
-  const names = new Set(await panel.getByRole('tab').allTextContents());
-  while (scrolls && (await next.isEnabled())) {
-    await next.click();
-    for (const name of await panel.getByRole('tab').allTextContents()) names.add(name);
-  }
-  return [...names];
 }
 
 /** Opens one's own profile as the settings panel's 'My Profile' does; gives its id. */
@@ -214,7 +199,7 @@ describe('documents', () => {
     const panel = profilePanel(page);
     await expect.poll(() => panel.getByRole('heading', { name: 'Emil Novak' }).isVisible()).toBe(true);
 
-    const tabs = await allTabNames(panel);
+    const tabs = await everyTab(panel);
     expect(tabs).toContain('Events');
     expect(tabs).not.toContain('Documents');
     expect(await panel.getByRole('button', { name: 'Upload' }).count()).toBe(0);

@@ -8,7 +8,7 @@ export const profilePanel = (page: Page) => page.getByRole('region', { name: 'Pr
  * Waits for the profile's tabs. A journey beside the rest of the suite (the XSS one loads four people's
  * pages at once) can take longer than the usual ten seconds; failing, it says what the panel showed.
  */
-export async function tabsShown(panel: Locator) {
+async function tabsShown(panel: Locator) {
   try {
     await expect.poll(() => panel.getByRole('tab').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   } catch (error) {
@@ -40,4 +40,29 @@ export async function openTab(panel: Locator, name: string) {
     )
     .toBe(true);
   await tab.click();
+}
+
+/**
+ * Every tab of the carousel, its windows walked from the first to the last. With `visit`, each tab is
+ * opened as it first shows and `visit` is called with its name.
+ */
+export async function everyTab(panel: Locator, visit?: (name: string) => Promise<void>) {
+  await tabsShown(panel);
+  const previous = panel.getByRole('button', { name: 'Previous tabs' });
+  const next = panel.getByRole('button', { name: 'Next tabs' });
+  const scrolls = (await next.count()) > 0;
+  while (scrolls && (await previous.isEnabled())) await previous.click();
+  const names = new Set<string>();
+  for (;;) {
+    for (const name of await panel.getByRole('tab').allTextContents()) {
+      if (names.has(name)) continue;
+      names.add(name);
+      if (!visit) continue;
+      await panel.getByRole('tab', { name, exact: true }).click();
+      await visit(name);
+    }
+    if (!scrolls || !(await next.isEnabled())) break;
+    await next.click();
+  }
+  return [...names];
 }

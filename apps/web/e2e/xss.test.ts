@@ -12,7 +12,7 @@ import {
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { setUpDemoPortal, watchErrors } from './portal';
-import { profilePanel, tabsShown } from './profile-panel';
+import { everyTab, profilePanel } from './profile-panel';
 import { describeHit, PAYLOADS, payloadText } from './xss-corpus';
 
 const demo = setUpDemoPortal();
@@ -406,28 +406,6 @@ async function pageOf(session: Session) {
 
 const profileField = (name: string) => fields.indexOf(`profile ${name}`);
 
-/** Every tab of the profile carousel, walking it from its first window to its last, each opened. */
-async function everyTab(page: Page, visit: (name: string) => Promise<void>) {
-  const panel = profilePanel(page);
-  await tabsShown(panel);
-  const previous = panel.getByRole('button', { name: 'Previous tabs' });
-  const next = panel.getByRole('button', { name: 'Next tabs' });
-  const scrolls = (await next.count()) > 0;
-  while (scrolls && (await previous.isEnabled())) await previous.click();
-  const done = new Set<string>();
-  for (;;) {
-    for (const name of await panel.getByRole('tab').allTextContents()) {
-      if (done.has(name)) continue;
-      done.add(name);
-      await panel.getByRole('tab', { name, exact: true }).click();
-      await visit(name);
-    }
-    if (!scrolls || !(await next.isEnabled())) break;
-    await next.click();
-  }
-  return [...done];
-}
-
 /** A stored file's download answer: its Content-Disposition quotes nothing it should not and names the file exactly. */
 async function expectSafeDownload(session: Session, url: string, name: string) {
   const response = await session.context.request.get(`${demo.portal.url}${url}`);
@@ -521,7 +499,7 @@ async function hrsPages() {
   const firstName = profileField('first_name');
   const { page, errors } = await pageOf(hr);
   await page.goto(`${demo.portal.url}/people?profile=${stored.emil}`);
-  const tabs = await everyTab(page, async (name) => {
+  const tabs = await everyTab(profilePanel(page), async (name) => {
     await inspect(
       page,
       `the profile's ${name} tab`,
