@@ -87,7 +87,8 @@ export async function capturePhase(
 
     const events = await createEventBus(database);
     const config = loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' });
-    const app = await buildApp({ db, mailer: { send: async () => {} }, clock: systemClock, config, events });
+    const mailer = { send: async () => {}, full: () => false };
+    const app = await buildApp({ db, mailer, clock: systemClock, config, events });
     try {
       const csrf = 'bench-capture-csrf-token';
       let session = sessionOf('', '', csrf);

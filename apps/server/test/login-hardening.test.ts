@@ -13,6 +13,7 @@ import {
   FAILED_CHECKS_PER_EMAIL,
   FAILED_CHECKS_PER_EMAIL_PER_DAY,
   FAILED_CHECKS_PER_IP,
+  MAIL_BACKED_UP,
 } from '../src/modules/auth/service';
 import { openTestDatabase } from './database';
 import { createCompany, createUser } from './fixtures';
@@ -25,6 +26,8 @@ const logLines: string[] = [];
 const mails: Mail[] = [];
 /** When set, the mailer fails the way a transport that quotes the whole message in its error would. */
 let mailFails = false;
+/** When set, the mailer says it holds as many unsent mails as it takes. */
+let mailBackedUp = false;
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let baseUrl: string;
@@ -43,6 +46,7 @@ beforeAll(async () => {
       if (mailFails) throw new Error(`550 message refused: ${mail.subject}\n${mail.text}`);
       mails.push(mail);
     },
+    full: () => mailBackedUp,
   };
   const config = loadConfig({ DEMO: '0', SMTP_URL: 'smtp://127.0.0.1:9' });
   app = await buildApp({ db: database.db, mailer, clock, config, logger });
@@ -58,6 +62,7 @@ beforeEach(() => {
   // Each test starts a day later, so that no throttle window of one reaches into the next.
   clock.advance(2 * 24 * 60 * MINUTE);
   mailFails = false;
+  mailBackedUp = false;
 });
 
 /** A browser at its own client address, with its CSRF token. */
@@ -223,6 +228,33 @@ describe('rate limits of sending codes', () => {
       .from(loginCodes)
       .where(eq(loginCodes.userId, user.id));
     expect(codes?.n).toBe(CODES_PER_EMAIL);
+  });
+
+  it('answers every address alike, 503 to retry in a minute, while mail is backed up, and counts none of it', async () => {
+    const user = await newUser();
+    const client = await browser();
+    const since = logLines.length;
+    mailBackedUp = true;
+    const answers = [];
+    for (const email of [user.email, 'nobody@example.test'])
+      for (let i = 0; i <= CODES_PER_EMAIL; i++)
+        answers.push(await client.post('/api/auth/request-code/', { email }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('60');
+      expect(answer.body).toEqual({ error: MAIL_BACKED_UP, retry_after: 60 });
+    }
+    const [codes] = await database.db
+      .select({ n: count() })
+      .from(loginCodes)
+      .where(eq(loginCodes.userId, user.id));
+    expect(codes?.n).toBe(0);
+    const refusals = logLines.slice(since).map((line) => JSON.parse(line));
+    expect(refusals.filter((e) => e.event === 'login_code_mail_backed_up')).toHaveLength(answers.length);
+
+    // No throttle hit was recorded: once mail flows, the address gets its code at once.
+    mailBackedUp = false;
+    expect(await mailedCode(user.email, client)).toMatch(/^\d{6}$/);
   });
 });
 

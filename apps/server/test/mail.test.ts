@@ -50,6 +50,7 @@ describe('the mailer', () => {
     });
     for (const n of [1, 2])
       stuck.send({ to: 'ada@example.test', subject: `${n}`, text: 'x' }).catch(() => {});
+    expect(stuck.full()).toBe(true);
     await expect(stuck.send({ to: 'ada@example.test', subject: '3', text: 'x' })).rejects.toThrow(
       '2 mails are waiting to be sent',
     );
@@ -62,7 +63,9 @@ describe('the mailer', () => {
       log: quiet,
       maxPending: 1,
     });
+    expect(mailer.full()).toBe(false);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
+    expect(mailer.full()).toBe(false);
     await mailer.send({ to: 'bo@example.test', subject: 'Two', text: 'Two' });
     expect(smtp.mails).toHaveLength(2);
   });

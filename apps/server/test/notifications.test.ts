@@ -283,6 +283,7 @@ describe('delivering notifications', () => {
       send: async () => {
         throw new Error('SMTP is down');
       },
+      full: () => false,
     };
   }
 
@@ -332,7 +333,7 @@ describe('delivering notifications', () => {
     try {
       const [dismissed] = await write(forAnn({ userId: bobId, kind: 'task_step' }));
       const sent: string[] = [];
-      const mailer: Mailer = { send: async (mail) => void sent.push(mail.to) };
+      const mailer: Mailer = { send: async (mail) => void sent.push(mail.to), full: () => false };
       const heard = await eventsDuring(() =>
         deliverNotifications({ db: t.db, mailer, events: t.events, appUrl: APP_URL }, [comment!, dismissed!]),
       );

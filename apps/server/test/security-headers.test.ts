@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");');
   database = await openTestDatabase();
   const config = loadConfig({ DEMO: '0' });
-  const mailer = { send: async (mail: Mail) => void mails.push(mail) };
+  const mailer = { send: async (mail: Mail) => void mails.push(mail), full: () => false };
   app = await buildApp({
     db: database.db,
     mailer,

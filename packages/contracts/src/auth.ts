@@ -32,7 +32,8 @@ export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
 export const CheckCodeResponse = z.object({ id: z.number() });
 export type CheckCodeResponse = z.infer<typeof CheckCodeResponse>;
 
-export const TooManyRequestsBody = z.object({ error: z.string(), retry_after: z.number() });
+/** A refusal to be tried again after `retry_after` seconds: throttled (429), or mail backed up (503). */
+export const RetryLaterBody = z.object({ error: z.string(), retry_after: z.number() });
 
 const Company = z.object({
   id: z.number(),

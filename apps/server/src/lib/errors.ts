@@ -37,3 +37,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     },
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+/** The server cannot do this now for a reason that passes (not the client's doing): 503, retry later. */
+export const unavailable = (error: string, retryAfterSeconds: number) =>
+  new AppError(503, { error, retry_after: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });

@@ -2,7 +2,11 @@ import nodemailer from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string };
 
-export type Mailer = { send(mail: Mail): Promise<void> };
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** Whether a mail handed over now would be refused, so many are still waiting to be sent. */
+  full(): boolean;
+};
 
 type Log = { info(obj: object, msg: string): void };
 
@@ -15,7 +19,8 @@ export const MAX_PENDING_MAILS = 1000;
  * Login codes are mailed without waiting (an answer must not tell a known address from an unknown one),
  * so requests arriving faster than SMTP delivers would queue mails in memory without end: some 6,000 in
  * the bench's login scenario on PGlite, ~30 MB (docs/performance.md, eighteenth pass). With
- * `maxPending` mails waiting, another is refused at once and its sender logs it; the person can ask again.
+ * `maxPending` mails waiting, another is refused at once and its sender logs it; the login code request
+ * asks `full()` first and answers every address alike that it cannot send codes for now.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -29,6 +34,7 @@ export function createMailer(options: {
       async send(mail) {
         log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is unset):\n${mail.text}`);
       },
+      full: () => false,
     };
   }
   // Pooled: up to five connections kept open while mail flows and closed after a minute without any.
@@ -46,5 +52,6 @@ export function createMailer(options: {
         pending--;
       }
     },
+    full: () => pending >= maxPending,
   };
 }

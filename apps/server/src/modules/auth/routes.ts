@@ -7,9 +7,9 @@ import {
   OkBody,
   RequestCodeBody,
   RequestCodeResponse,
+  RetryLaterBody,
   SessionResponse,
   SwitchCompanyBody,
-  TooManyRequestsBody,
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
@@ -46,7 +46,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         summary: 'Mail a one-time login code to a registered address',
         body: RequestCodeBody,
-        response: { 200: RequestCodeResponse, 422: MissingFieldsBody, 429: TooManyRequestsBody },
+        response: {
+          200: RequestCodeResponse,
+          422: MissingFieldsBody,
+          429: RetryLaterBody,
+          503: RetryLaterBody,
+        },
       },
     },
     async (request) => requestLoginCode(service, { email: request.body.email, ip: request.ip }),
@@ -64,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           200: CheckCodeResponse,
           400: ErrorBody,
           422: MissingFieldsBody,
-          429: TooManyRequestsBody,
+          429: RetryLaterBody,
         },
       },
     },

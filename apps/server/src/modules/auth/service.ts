@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { companyMembers, loginCodes, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, tooManyRequests } from '../../lib/errors';
+import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { clearHits, hitsInsert, type Limit, recordHits, secondsToWait } from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
@@ -33,6 +33,9 @@ export const CODE_REQUESTED = {
   expires_in: CODE_TTL_MS / 1000,
 };
 
+/** The answer to every code request while the mailer holds as many mails as it takes (lib/mail.ts). */
+export const MAIL_BACKED_UP = 'Too many login codes are waiting to be sent. Try again in a minute.';
+
 /** The one refusal of a code check, whatever went wrong, for the same reason. */
 export const INVALID_CODE = 'Invalid or expired code. Check the code or send a new one.';
 
@@ -61,6 +64,15 @@ function findActiveUser(db: Db, email: string) {
 
 export async function requestLoginCode(deps: Deps, input: { email: string; ip: string }) {
   const { db, clock, mailer } = deps;
+  // Asked before anything else, so that every address gets this answer alike, and nothing is recorded
+  // (no throttle hit, no code) for a request that could not be served.
+  if (mailer.full()) {
+    deps.log.warn(
+      { event: 'login_code_mail_backed_up', email: input.email, ip: input.ip },
+      'login code refused',
+    );
+    throw unavailable(MAIL_BACKED_UP, 60);
+  }
   const now = clock.now();
   const code = generateCode();
   const limits: Limit[] = [

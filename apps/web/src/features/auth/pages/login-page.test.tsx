@@ -60,10 +60,12 @@ describe('login page', () => {
     expect(api.callsTo('POST /api/auth/request-code/')).toEqual([]);
   });
 
-  it('shows the first missing_fields message and a 429 text under the e-mail field, staying on step 1/2', async () => {
+  it('shows the first missing_fields message, a 429 and a 503 text under the e-mail field, staying on step 1/2', async () => {
+    const backedUp = 'Too many login codes are waiting to be sent. Try again in a minute.';
     const answers = [
       json(422, { missing_fields: { email: ['This address is not allowed', 'second'] } }),
       json(429, { error: 'Too many codes requested. Try again in 60 seconds.', retry_after: 60 }),
+      json(503, { error: backedUp, retry_after: 60 }),
     ];
     stubApi({ 'POST /api/auth/request-code/': () => answers.shift() ?? codeSent() });
     const { user } = renderApp('/login');
@@ -76,6 +78,9 @@ describe('login page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Get the Code' }));
     expect(email).toHaveAccessibleDescription('Too many codes requested. Try again in 60 seconds.');
+
+    await user.click(screen.getByRole('button', { name: 'Get the Code' }));
+    expect(email).toHaveAccessibleDescription(backedUp);
     expect(screen.getByText('1/2')).toBeInTheDocument();
   });
 
