@@ -178,7 +178,10 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Not async: an async handler returning the reply has Fastify wait on it through reply.then, which
+  // adds 'close' listeners to the response. With @fastify/static's and the multipart plugin's, an app
+  // route's response held ten, Node's limit, and an injected one eleven: a leak warning on every request.
+  app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       requireSession(request);
       throw notFound();
@@ -186,7 +189,8 @@ export async function buildApp(deps: AppDeps) {
     const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.')) {
       // Every other path without a file extension is a route of the single-page app.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return;
     }
     throw notFound();
   });

@@ -46,6 +46,22 @@ describe('serving the built web app beside the API', () => {
     }
   });
 
+  it("serves app routes without Node's warning of a listener leak on the response", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/people', '/tasks', '/news']) {
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('serves hashed assets pre-compressed and cached for good', async () => {
     const response = await app.inject({
       method: 'GET',
