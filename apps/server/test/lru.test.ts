@@ -21,6 +21,19 @@ describe('createLru', () => {
     lru.delete('a');
     expect([lru.get('a'), lru.size]).toEqual([undefined, 0]);
   });
+
+  it('tells of each entry dropped for the bound, not of those deleted or cleared', () => {
+    const dropped: [string, number][] = [];
+    const lru = createLru<string, number>(2, (key, value) => dropped.push([key, value]));
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.set('c', 3);
+    lru.delete('b');
+    lru.set('d', 4);
+    lru.clear();
+    expect(dropped).toEqual([['a', 1]]);
+    expect(lru.size).toBe(0);
+  });
 });
 
 describe('renderMarkdown, with the bodies it rendered lately kept', () => {

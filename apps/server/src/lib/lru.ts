@@ -6,10 +6,12 @@ export type Lru<K, V> = {
   get(key: K): V | undefined;
   set(key: K, value: V): void;
   delete(key: K): void;
+  clear(): void;
   readonly size: number;
 };
 
-export function createLru<K, V>(maxEntries: number): Lru<K, V> {
+/** `onEvict` hears of each entry dropped for the bound (not of those deleted or cleared). */
+export function createLru<K, V>(maxEntries: number, onEvict?: (key: K, value: V) => void): Lru<K, V> {
   const entries = new Map<K, V>();
   return {
     get(key) {
@@ -22,10 +24,17 @@ export function createLru<K, V>(maxEntries: number): Lru<K, V> {
     set(key, value) {
       entries.delete(key);
       entries.set(key, value);
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as K);
+      while (entries.size > maxEntries) {
+        const [oldest, dropped] = entries.entries().next().value as [K, V];
+        entries.delete(oldest);
+        onEvict?.(oldest, dropped);
+      }
     },
     delete(key) {
       entries.delete(key);
+    },
+    clear() {
+      entries.clear();
     },
     get size() {
       return entries.size;

@@ -1,3 +1,4 @@
+import { createLru } from '../../lib/lru';
 import type { SessionInfo } from './sessions';
 
 /**
@@ -37,9 +38,9 @@ export type SessionCache = {
 };
 
 /**
- * An LRU map of token hash to session (a Map keeps insertion order: a hit moves its entry to the end),
- * with each user's token hashes beside it, so that a notice costs the sessions it names, not a scan.
- * `maxEntries: 0` holds nothing, for a process that cannot hear of other processes' writes.
+ * An LRU map of token hash to session, with each user's token hashes beside it, so that a notice costs
+ * the sessions it names, not a scan. `maxEntries: 0` holds nothing, for a process that cannot hear of
+ * other processes' writes.
  */
 export function createSessionCache({
   ttlMs = SESSION_CACHE_TTL_MS,
@@ -48,17 +49,20 @@ export function createSessionCache({
   ttlMs?: number;
   maxEntries?: number;
 } = {}): SessionCache {
-  const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
+  const unindex = (tokenHash: string, entry: Entry) => {
+    const hashes = byUser.get(entry.session.userId);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) byUser.delete(entry.session.userId);
+  };
+  const entries = createLru<string, Entry>(maxEntries, unindex);
   let generation = 0;
 
   const remove = (tokenHash: string) => {
     const entry = entries.get(tokenHash);
     if (!entry) return;
     entries.delete(tokenHash);
-    const hashes = byUser.get(entry.session.userId);
-    hashes?.delete(tokenHash);
-    if (hashes?.size === 0) byUser.delete(entry.session.userId);
+    unindex(tokenHash, entry);
   };
 
   return {
@@ -71,8 +75,6 @@ export function createSessionCache({
         remove(tokenHash);
         return undefined;
       }
-      entries.delete(tokenHash);
-      entries.set(tokenHash, entry);
       return entry;
     },
     version: () => generation,
@@ -82,10 +84,6 @@ export function createSessionCache({
       entries.set(tokenHash, { ...entry, cachedAt: now.getTime() });
       const hashes = byUser.get(entry.session.userId) ?? new Set();
       byUser.set(entry.session.userId, hashes.add(tokenHash));
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) remove(oldest);
-      }
     },
     touched(tokenHash, at) {
       const entry = entries.get(tokenHash);
