@@ -357,9 +357,13 @@ describe('other absence requests', () => {
     });
     await refreshAbsenceStatuses(t.db, t.clock.now());
     expect((await t.db.select().from(users).where(eq(users.id, id.sam)))[0]?.status).toBe(4);
-    // Nothing to change: no row is written again (a row's xmin is the transaction that last wrote it).
+    // Nothing to change: no row is written again (a row's xmin is the transaction that last wrote it),
+    // and the people version stays, so that no process drops its kept answers (migration 0022).
     const written = () =>
-      queryRows<{ id: number; xmin: string }>(t.db, sql`select id, xmin::text from users`);
+      queryRows<{ id: number; xmin: string }>(
+        t.db,
+        sql`select id, xmin::text, (select version::text from people_version) as version from users`,
+      );
     const before = await written();
     await refreshAbsenceStatuses(t.db, t.clock.now());
     expect(await written()).toEqual(before);

@@ -94,6 +94,24 @@ describe('directory answers kept by the process', () => {
     }
   });
 
+  it('moves the version for a statement that changes people, and not for one that changes nobody', async () => {
+    const stored = async () => {
+      const [row] = await queryRows<{ version: string }>(t.db, sql`select version::text from people_version`);
+      return BigInt(row?.version ?? '0');
+    };
+    const before = await stored();
+    const tables = ['users', 'departments', 'dictionary_items', 'manager_links', 'absences', 'holidays'];
+    for (const name of tables.map((table) => sql.identifier(table))) {
+      await t.db.execute(sql`update ${name} set id = id where false`);
+      await t.db.execute(sql`delete from ${name} where false`);
+      await t.db.execute(sql`insert into ${name} select * from ${name} where false`);
+    }
+    expect(await stored()).toBe(before);
+    await t.db.update(users).set({ nickname: 'moved' }).where(eq(users.id, id.Ann!));
+    expect(await stored()).toBe(before + 1n);
+    expect(await t.app.peopleVersion.current()).toBe(String(before + 1n));
+  });
+
   it('keeps each company to its own people under the same filter', async () => {
     expect(names(await filter(ann))).toEqual(['Ann', 'Ben', 'Cid']);
     expect(names(await filter(olga))).toEqual(['Olga']);
