@@ -21,5 +21,8 @@ export default defineProject({
     exclude: [...configDefaults.exclude, ISOLATED_TESTS],
     setupFiles: ['./src/test/setup.ts'],
     isolate: false,
+    // A guard against a hang, not a measure: beside the browser journeys on two cores a test takes two to
+    // three times as long as alone, and Vitest's 5 s failed one of 2.4 s alone (5.1 s in CI).
+    testTimeout: 20_000,
   },
 });

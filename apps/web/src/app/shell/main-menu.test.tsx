@@ -87,7 +87,7 @@ describe('main menu', () => {
     }
     await user.click(within(menu).getByRole('link', { name: 'Contoso' }));
     expect(router.state.location.pathname).toBe('/');
-  }, 20_000);
+  });
 
   it('knows the news routes the menu names', async () => {
     const { router } = renderSignedIn('/news/create');
