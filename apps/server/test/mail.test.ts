@@ -36,6 +36,21 @@ describe('the mailer', () => {
     expect(smtp.connections()).toBe(2);
   });
 
+  it('opens at most five connections at once, or as many as the URL says', async () => {
+    const burst = async (url: string) => {
+      const mailer = createMailer({ smtpUrl: url, from: 'portal@example.test', log: quiet });
+      const before = smtp.connections();
+      await Promise.all(
+        Array.from({ length: 12 }, (_, n) =>
+          mailer.send({ to: `p${n}@example.test`, subject: `${n}`, text: 'x' }),
+        ),
+      );
+      return smtp.connections() - before;
+    };
+    expect(await burst(smtp.url)).toBe(5);
+    expect(await burst(`${smtp.url}?maxConnections=8`)).toBe(8);
+  });
+
   it('refuses a mail at once while as many as it allows wait for the server, and takes mail again after', async () => {
     // A server that takes the connection and never greets: the mails handed to it wait.
     const sockets = new Set<Socket>();
