@@ -360,7 +360,7 @@ describe('other absence requests', () => {
     // Nothing to change: no row is written again (a row's xmin is the transaction that last wrote it),
     // and the people version stays, so that no process drops its kept answers (migration 0022).
     const written = () =>
-      queryRows<{ id: number; xmin: string }>(
+      queryRows<{ id: number; xmin: string; version: string }>(
         t.db,
         sql`select id, xmin::text, (select version::text from people_version) as version from users`,
       );

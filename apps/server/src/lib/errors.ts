@@ -28,16 +28,17 @@ export const fieldErrors = (fields: Record<string, string | string[]>) =>
     ),
   });
 
-export const tooManyRequests = (retryAfterSeconds: number) =>
+/** An answer to try again after a while: the contracts' RetryLaterBody, and the Retry-After header. */
+const retryLater = (statusCode: 429 | 503, error: string, retryAfterSeconds: number) =>
   new AppError(
-    429,
-    {
-      error: `Too many requests. Try again in ${retryAfterSeconds} seconds.`,
-      retry_after: retryAfterSeconds,
-    },
+    statusCode,
+    { error, retry_after: retryAfterSeconds },
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  retryLater(429, `Too many requests. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
+
 /** The server cannot do this now for a reason that passes (not the client's doing): 503, retry later. */
 export const unavailable = (error: string, retryAfterSeconds: number) =>
-  new AppError(503, { error, retry_after: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  retryLater(503, error, retryAfterSeconds);

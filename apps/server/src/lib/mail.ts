@@ -42,9 +42,10 @@ export function createMailer(options: {
   // request's time than its statements (docs/performance.md). `?pool=false` in the URL turns it off.
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, idleTimeout: 60_000 });
   let pending = 0;
+  const full = () => pending >= maxPending;
   return {
     async send(mail) {
-      if (pending >= maxPending) throw new Error(`${pending} mails are waiting to be sent`);
+      if (full()) throw new Error(`${pending} mails are waiting to be sent`);
       pending++;
       try {
         await transport.sendMail({ from, ...mail });
@@ -52,6 +53,6 @@ export function createMailer(options: {
         pending--;
       }
     },
-    full: () => pending >= maxPending,
+    full,
   };
 }
