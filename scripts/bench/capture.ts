@@ -14,6 +14,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { queryRows } from '../../apps/server/src/db/client';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { createEventBus, PEOPLE_CHANNEL } from '../../apps/server/src/lib/event-bus';
+import { unboundedMailer } from '../../apps/server/src/lib/mail';
 import { createSession } from '../../apps/server/src/modules/auth/sessions';
 import { BENCH_USER, type EngineSpec, log, round } from './common';
 import { sessionOf } from './login';
@@ -87,8 +88,13 @@ export async function capturePhase(
 
     const events = await createEventBus(database);
     const config = loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' });
-    const mailer = { send: async () => {}, full: () => false };
-    const app = await buildApp({ db, mailer, clock: systemClock, config, events });
+    const app = await buildApp({
+      db,
+      mailer: unboundedMailer(async () => {}),
+      clock: systemClock,
+      config,
+      events,
+    });
     try {
       const csrf = 'bench-capture-csrf-token';
       let session = sessionOf('', '', csrf);

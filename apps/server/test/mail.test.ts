@@ -51,25 +51,34 @@ describe('the mailer', () => {
     expect(await burst(`${smtp.url}?maxConnections=8`)).toBe(8);
   });
 
-  it('refuses a mail at once while as many as it allows wait for the server, and takes mail again after', async () => {
-    // A server that takes the connection and never greets: the mails handed to it wait.
+  /** A server that takes connections and never greets: the mails handed to it wait. */
+  async function silentServer() {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
+    return {
+      url: `smtp://127.0.0.1:${port}`,
+      close() {
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      },
+    };
+  }
+
+  it('refuses a mail at once while as many as it allows wait for the server, and takes mail again after', async () => {
+    const silent = await silentServer();
     const stuck = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: silent.url,
       from: 'portal@example.test',
       log: quiet,
       maxPending: 2,
     });
     for (const n of [1, 2])
       stuck.send({ to: 'ada@example.test', subject: `${n}`, text: 'x' }).catch(() => {});
-    expect(stuck.full()).toBe(true);
     await expect(stuck.send({ to: 'ada@example.test', subject: '3', text: 'x' })).rejects.toThrow(
       '2 mails are waiting to be sent',
     );
-    for (const socket of sockets) socket.destroy();
     silent.close();
 
     const mailer = createMailer({
@@ -78,10 +87,62 @@ describe('the mailer', () => {
       log: quiet,
       maxPending: 1,
     });
-    expect(mailer.full()).toBe(false);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
-    expect(mailer.full()).toBe(false);
     await mailer.send({ to: 'bo@example.test', subject: 'Two', text: 'Two' });
     expect(smtp.mails).toHaveLength(2);
+  });
+
+  it('hands the room of a mail sent or released to the hold that has waited longest', async () => {
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'portal@example.test',
+      log: quiet,
+      maxPending: 2,
+    });
+    const first = await mailer.hold(0);
+    const other = await mailer.hold(0);
+    const order: string[] = [];
+    const granted = async (name: string) => {
+      const hold = await mailer.hold(5_000);
+      order.push(name);
+      return hold;
+    };
+    const second = granted('second');
+    const third = granted('third');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+
+    await first?.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
+    const next = await second;
+    expect(order).toEqual(['second']);
+    next?.release();
+    const last = await third;
+    expect(order).toEqual(['second', 'third']);
+    await last?.send({ to: 'bo@example.test', subject: 'Two', text: 'Two' });
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['One', 'Two']);
+    expect(() => last?.release()).toThrow('this mail hold has been used');
+    other?.release();
+    // Every room is free again: two holds are granted at once.
+    expect(await mailer.hold(0)).not.toBeNull();
+    expect(await mailer.hold(0)).not.toBeNull();
+  });
+
+  it('gives no room after the wait while the mails ahead stay unsent, nor to more waiting than it sends', async () => {
+    const silent = await silentServer();
+    const stuck = createMailer({
+      smtpUrl: silent.url,
+      from: 'portal@example.test',
+      log: quiet,
+      maxPending: 1,
+    });
+    stuck.send({ to: 'ada@example.test', subject: '1', text: 'x' }).catch(() => {});
+    const started = Date.now();
+    const waiting = stuck.hold(300);
+    // One waits already, as many as may be pending: the next is refused without waiting.
+    expect(await stuck.hold(10_000)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(await waiting).toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    silent.close();
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats, notifications, tasks, users } from '../src/db/schema/index';
 import type { BusEvent } from '../src/lib/event-bus';
-import { createMailer, type Mailer } from '../src/lib/mail';
+import { createMailer, type Mailer, unboundedMailer } from '../src/lib/mail';
 import {
   deliverNotifications,
   type NewNotification,
@@ -279,12 +279,9 @@ describe('the notification endpoints', () => {
 describe('delivering notifications', () => {
   const withFailingMailer = () => ({ db: t.db, mailer: failingMailer(), events: t.events, appUrl: APP_URL });
   function failingMailer(): Mailer {
-    return {
-      send: async () => {
-        throw new Error('SMTP is down');
-      },
-      full: () => false,
-    };
+    return unboundedMailer(async () => {
+      throw new Error('SMTP is down');
+    });
   }
 
   it('mails a step, a completion and a rejection with the link to the task, and tells the open pages', async () => {
@@ -333,7 +330,7 @@ describe('delivering notifications', () => {
     try {
       const [dismissed] = await write(forAnn({ userId: bobId, kind: 'task_step' }));
       const sent: string[] = [];
-      const mailer: Mailer = { send: async (mail) => void sent.push(mail.to), full: () => false };
+      const mailer = unboundedMailer(async (mail) => void sent.push(mail.to));
       const heard = await eventsDuring(() =>
         deliverNotifications({ db: t.db, mailer, events: t.events, appUrl: APP_URL }, [comment!, dismissed!]),
       );

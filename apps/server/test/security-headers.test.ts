@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import type { Mail } from '../src/lib/mail';
+import { type Mail, unboundedMailer } from '../src/lib/mail';
 import { openTestDatabase } from './database';
 import { createCompany, createUser } from './fixtures';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");');
   database = await openTestDatabase();
   const config = loadConfig({ DEMO: '0' });
-  const mailer = { send: async (mail: Mail) => void mails.push(mail), full: () => false };
+  const mailer = unboundedMailer(async (mail: Mail) => void mails.push(mail));
   app = await buildApp({
     db: database.db,
     mailer,

@@ -4,23 +4,35 @@ export type Mail = { to: string; subject: string; text: string };
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
-  /** Whether a mail handed over now would be refused, so many are still waiting to be sent. */
-  full(): boolean;
+  /**
+   * Room for one mail, held until it is sent through the hold or released. While as many mails as the
+   * mailer takes are unsent, waits up to `waitMs` for one of them to go; null when none went in time.
+   */
+  hold(waitMs: number): Promise<MailHold | null>;
 };
+
+/** Room for one mail: send through it once, or release it when there is nothing to send. */
+export type MailHold = { send(mail: Mail): Promise<void>; release(): void };
 
 type Log = { info(obj: object, msg: string): void };
 
-/** Mails handed to SMTP and not yet sent, beyond which another is refused at once (createMailer). */
+/** Mails handed to SMTP and not yet sent (with rooms held for one), beyond which another must wait. */
 export const MAX_PENDING_MAILS = 1000;
+
+/** A mailer that hands every mail to `send` at once and always has room (the log, tests). */
+export function unboundedMailer(send: (mail: Mail) => Promise<void>): Mailer {
+  return { send, hold: async () => ({ send, release: () => {} }) };
+}
 
 /**
  * SMTP when a URL is configured; otherwise every mail goes to the server log (development only).
  *
  * Login codes are mailed without waiting (an answer must not tell a known address from an unknown one),
  * so requests arriving faster than SMTP delivers would queue mails in memory without end: some 6,000 in
- * the bench's login scenario on PGlite, ~30 MB (docs/performance.md, eighteenth pass). With
- * `maxPending` mails waiting, another is refused at once and its sender logs it; the login code request
- * asks `full()` first and answers every address alike that it cannot send codes for now.
+ * the bench's login scenario on PGlite, ~30 MB (docs/performance.md, eighteenth pass). At most
+ * `maxPending` mails wait, counting the rooms held for one: `send` refuses another at once, and `hold`
+ * waits its turn, first come first served, so that a flood of login code requests is slowed to the pace
+ * of SMTP rather than turned away (twentieth pass). As many may wait as may be pending; more are refused.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -30,29 +42,71 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, log, maxPending = MAX_PENDING_MAILS } = options;
   if (!smtpUrl) {
-    return {
-      async send(mail) {
-        log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is unset):\n${mail.text}`);
-      },
-      full: () => false,
-    };
+    return unboundedMailer(async (mail) => {
+      log.info({ to: mail.to, subject: mail.subject }, `Mail not sent (SMTP_URL is unset):\n${mail.text}`);
+    });
   }
   // Pooled: up to five connections kept open while mail flows and closed after a minute without any.
   // A connection per mail cost each login code a TCP connection and an SMTP greeting, more of the login
   // request's time than its statements (docs/performance.md). `?pool=false` in the URL turns it off.
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, idleTimeout: 60_000 });
   let pending = 0;
-  const full = () => pending >= maxPending;
+  /** Those waiting for room, oldest first; each is handed the room of a mail that went. */
+  const waiting: Array<() => void> = [];
+
+  const free = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else pending--;
+  };
+  const deliver = async (mail: Mail) => {
+    try {
+      await transport.sendMail({ from, ...mail });
+    } finally {
+      free();
+    }
+  };
+  const held = (): MailHold => {
+    let done = false;
+    const finish = () => {
+      if (done) throw new Error('this mail hold has been used');
+      done = true;
+    };
+    return {
+      send(mail) {
+        finish();
+        return deliver(mail);
+      },
+      release() {
+        finish();
+        free();
+      },
+    };
+  };
+
   return {
     async send(mail) {
-      if (full()) throw new Error(`${pending} mails are waiting to be sent`);
+      if (pending >= maxPending) throw new Error(`${pending} mails are waiting to be sent`);
       pending++;
-      try {
-        await transport.sendMail({ from, ...mail });
-      } finally {
-        pending--;
-      }
+      await deliver(mail);
     },
-    full,
+    async hold(waitMs) {
+      if (pending < maxPending) {
+        pending++;
+        return held();
+      }
+      if (waiting.length >= maxPending) return null;
+      return new Promise<MailHold | null>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(held());
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(wake), 1);
+          resolve(null);
+        }, waitMs);
+        waiting.push(wake);
+      });
+    },
   };
 }

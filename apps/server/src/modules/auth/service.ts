@@ -33,8 +33,10 @@ export const CODE_REQUESTED = {
   expires_in: CODE_TTL_MS / 1000,
 };
 
-/** The answer to every code request while the mailer holds as many mails as it takes (lib/mail.ts). */
+/** The answer to a code request that waited MAIL_WAIT_MS in vain for room for its mail (lib/mail.ts). */
 export const MAIL_BACKED_UP = 'Too many login codes are waiting to be sent. Try again in a minute.';
+/** How long a code request waits for room for its mail before it is given that answer. */
+export const MAIL_WAIT_MS = 5_000;
 
 /** The one refusal of a code check, whatever went wrong, for the same reason. */
 export const INVALID_CODE = 'Invalid or expired code. Check the code or send a new one.';
@@ -63,25 +65,60 @@ function findActiveUser(db: Db, email: string) {
 }
 
 export async function requestLoginCode(deps: Deps, input: { email: string; ip: string }) {
-  const { db, clock, mailer } = deps;
-  // Asked before anything else, so that every address gets this answer alike, and nothing is recorded
-  // (no throttle hit, no code) for a request that could not be served.
-  if (mailer.full()) {
+  // Room for the mail is held before anything else, so that every address waits alike, and nothing is
+  // recorded (no throttle hit, no code) for a request that could not be served.
+  const hold = await deps.mailer.hold(MAIL_WAIT_MS);
+  if (!hold) {
     deps.log.warn(
       { event: 'login_code_mail_backed_up', email: input.email, ip: input.ip },
       'login code refused',
     );
     throw unavailable(MAIL_BACKED_UP, 60);
   }
-  const now = clock.now();
   const code = generateCode();
+  let recipient: { firstName: string } | null;
+  try {
+    recipient = await storeLoginCode(deps, input, code);
+  } catch (err) {
+    hold.release();
+    throw err;
+  }
+  if (!recipient) {
+    hold.release();
+    return CODE_REQUESTED;
+  }
+  // Not awaited: a known address must not answer slower than an unknown one.
+  const mail = loginCodeMail(input.email, recipient.firstName, code, deps.appUrl);
+  hold.send(mail).catch((err: unknown) => {
+    const reason = withoutMail(err instanceof Error ? err.message : String(err), mail, code);
+    const errorCode = (err as { code?: unknown } | null)?.code;
+    deps.log.error(
+      {
+        event: 'login_code_not_sent',
+        to: input.email,
+        reason,
+        ...(typeof errorCode === 'string' && { errorCode }),
+      },
+      'could not send the login code',
+    );
+  });
+  return CODE_REQUESTED;
+}
+
+/**
+ * Counts the request against its limits (429 past them) and gives the address's active account, if
+ * any, the new code in place of its earlier ones. The account's first name, or null for an address
+ * that has none.
+ */
+async function storeLoginCode(deps: Deps, input: { email: string; ip: string }, code: string) {
+  const now = deps.clock.now();
   const limits: Limit[] = [
     { key: `login-code:email:${input.email}`, max: CODES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS },
     { key: `login-code:ip:${input.ip}`, max: CODES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
   ];
   const salt = newSalt();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const recipient = await db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const waitSeconds = await secondsToWait(tx, limits, now);
     if (waitSeconds > 0) {
       deps.log.warn(
@@ -118,24 +155,6 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
     );
     return user ?? null;
   });
-  if (recipient) {
-    // Not awaited: a known address must not answer slower than an unknown one.
-    const mail = loginCodeMail(input.email, recipient.firstName, code, deps.appUrl);
-    mailer.send(mail).catch((err: unknown) => {
-      const reason = withoutMail(err instanceof Error ? err.message : String(err), mail, code);
-      const errorCode = (err as { code?: unknown } | null)?.code;
-      deps.log.error(
-        {
-          event: 'login_code_not_sent',
-          to: input.email,
-          reason,
-          ...(typeof errorCode === 'string' && { errorCode }),
-        },
-        'could not send the login code',
-      );
-    });
-  }
-  return CODE_REQUESTED;
 }
 
 /** An error message fit for the log: the code and every line of the mail masked, should it quote them. */
