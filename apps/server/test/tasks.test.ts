@@ -418,6 +418,13 @@ describe('GET /api/tasks/', () => {
       sla: { title: 'Due in 4 days', urgent: false, overdue: false },
       sla_at: '2026-11-24T09:00:00.000Z',
     });
+    // The moments as the stored Dates write them (read as text, db/iso-text.ts).
+    const [stored] = await t.db
+      .select({ createdAt: tasks.createdAt, updatedAt: tasks.updatedAt })
+      .from(tasks)
+      .where(eq(tasks.id, step.id));
+    expect(row?.created_at).toBe(stored?.createdAt.toISOString());
+    expect(row?.updated_at).toBe(stored?.updatedAt.toISOString());
     expect(ids(await list('maya', 'view=creator&status=active'))).not.toContain(request.id);
     const creator = await list('emil', 'view=creator&status=active');
     expect(ids(creator)).toContain(request.id);
@@ -452,6 +459,11 @@ describe('GET /api/tasks/', () => {
     const completed = await list('emil', 'view=creator&status=completed');
     const closedAt = completed.results.map((r) => String(r.completed_at));
     expect(closedAt).toEqual([...closedAt].sort().reverse());
+    const [closed] = await t.db
+      .select({ completedAt: tasks.completedAt })
+      .from(tasks)
+      .where(eq(tasks.id, completed.results[0]!.id));
+    expect(completed.results[0]!.completed_at).toBe(closed?.completedAt?.toISOString() ?? null);
     expect((await as.emil.get('/api/tasks/?status=important')).status).toBe(422);
   });
 

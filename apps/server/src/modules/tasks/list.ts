@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { isoText } from '../../db/iso-text';
 import { preparedOnce } from '../../db/prepared';
 import { chats, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
 import { taskSla, workflowStatus } from './status';
@@ -43,8 +44,8 @@ const rowColumns = {
   template: taskTemplates.key,
   typeKey: taskTemplates.typeKey,
   icon: taskTemplates.icon,
-  slaAt: tasks.slaAt,
-  startAt: tasks.startAt,
+  slaAt: isoText(tasks.slaAt),
+  startAt: isoText(tasks.startAt),
   manager: {
     id: creator.id,
     first_name: creator.firstName,
@@ -64,11 +65,11 @@ const rowColumns = {
   completed: tasks.completed,
   canceled: tasks.canceled,
   completeApproved: tasks.completeApproved,
-  completeApprovedAt: tasks.completeApprovedAt,
-  completedAt: tasks.completedAt,
+  completeApprovedAt: isoText(tasks.completeApprovedAt),
+  completedAt: isoText(tasks.completedAt),
   skipped: tasks.skipped,
-  createdAt: tasks.createdAt,
-  updatedAt: tasks.updatedAt,
+  createdAt: isoText(tasks.createdAt),
+  updatedAt: isoText(tasks.updatedAt),
 };
 
 /**
@@ -102,9 +103,17 @@ function personOf(p: SelectedRow['person']): TaskRow['user_info'] {
   };
 }
 
-const iso = (moment: Date | null) => moment?.toISOString() ?? null;
+const momentOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 export function toTaskRow(row: SelectedRow, now: Date): TaskRow {
+  // Moments are read as ISO text (db/iso-text.ts); where the task stands compares two of them with now.
+  const state = {
+    completed: row.completed,
+    canceled: row.canceled,
+    skipped: row.skipped,
+    startAt: momentOf(row.startAt),
+    slaAt: momentOf(row.slaAt),
+  };
   return {
     id: row.id,
     name: row.name,
@@ -113,9 +122,9 @@ export function toTaskRow(row: SelectedRow, now: Date): TaskRow {
     template: row.template,
     type_key: row.typeKey,
     icon: row.icon,
-    sla: taskSla(row, now),
-    sla_at: iso(row.slaAt),
-    start_at: iso(row.startAt),
+    sla: taskSla(state, now),
+    sla_at: row.slaAt,
+    start_at: row.startAt,
     manager: row.manager,
     user: row.userId,
     user_info: personOf(row.person),
@@ -124,12 +133,12 @@ export function toTaskRow(row: SelectedRow, now: Date): TaskRow {
     completed: row.completed,
     canceled: row.canceled,
     complete_approved: row.completeApproved,
-    complete_approved_at: iso(row.completeApprovedAt),
-    completed_at: iso(row.completedAt),
+    complete_approved_at: row.completeApprovedAt,
+    completed_at: row.completedAt,
     skipped: row.skipped,
-    status: workflowStatus(row, now),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    status: workflowStatus(state, now),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
   };
 }
 
