@@ -1,6 +1,7 @@
 import { type ChatMessage, type ChatReply, LIKE_EMOJI, type MessageLikes } from '@atrium/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { isoFromPgText } from '../../db/iso-text';
 import { type ChatKind, chatMessageLikes, chatMessages, chats } from '../../db/schema/index';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors';
 
@@ -19,7 +20,7 @@ type MessageRow = {
   chat_id: number;
   reply_to_id: number | null;
   message: string | null;
-  /** PostgreSQL's text form: the drivers leave timestamps unparsed. */
+  /** PostgreSQL's text form: the drivers leave timestamps unparsed (db/iso-text.ts writes it as ISO). */
   created_at: string;
   deleted_at: string | null;
   deleted_by_editor: boolean;
@@ -41,7 +42,7 @@ function toMessage(row: MessageRow, viewer: Viewer): ChatReply {
     // Deleted texts are gone from the row; '' keeps the field a string.
     message: row.message ?? '',
     user: { id: row.user_id, first_name: row.first_name, last_name: row.last_name, avatar: row.avatar },
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoFromPgText(row.created_at),
     reply: row.reply_to_id,
     replies: [],
     emojis: emojis(row.likes_count, row.liked),

@@ -1,6 +1,7 @@
 import { POSTS_PAGE_SIZE, type Post } from '@atrium/contracts';
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isoText } from '../../db/iso-text';
 import { preparedOnce } from '../../db/prepared';
 import {
   chats,
@@ -38,8 +39,8 @@ const postRows = (db: Db, viewer: number | Placeholder) =>
         job_position_name: dictionaryItems.name,
       },
       company: posts.companyId,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
+      createdAt: isoText(posts.createdAt),
+      updatedAt: isoText(posts.updatedAt),
       chat: posts.chatId,
       comments: chats.messageCount,
       likes: sql`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`.mapWith(
@@ -68,8 +69,8 @@ const toPost = (row: PostRow, canEdit: boolean): Post => ({
   cover: row.coverVersion ? coverUrl(row.id, row.coverVersion) : null,
   author: { ...row.author, job_position_name: row.author.job_position_name ?? 'N/A' },
   company: row.company,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
+  created_at: row.createdAt,
+  updated_at: row.updatedAt,
   chat: row.chat,
   comments_count: row.comments,
   likes_count: row.likes,
