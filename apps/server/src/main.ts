@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -28,6 +29,10 @@ export async function startServer({ config, webDist, seedDemo }: StartOptions) {
   const log = createLogger(config.logLevel);
   // The old generation grows by a tenth, not up to fourfold, between full collections (decision 0026).
   limitHeapGrowth();
+  // PGlite's WebAssembly is optimised on background threads once it runs hot; V8 runs up to 128 such
+  // tasks at once, and at start-up they held 50–70 MB for a moment, the embedded server's highest RSS.
+  // One task keeps that peak lower and the queries as fast once compiled (docs/performance.md).
+  if (!config.databaseUrl) v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
   const dataDirHold = config.databaseUrl ? null : await holdEmbeddedDataDir(config.dataDir, log);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
