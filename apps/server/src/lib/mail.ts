@@ -17,7 +17,7 @@ export type MailHold = { send(mail: Mail): Promise<void>; release(): void };
 type Log = { info(obj: object, msg: string): void };
 
 /** Mails handed to SMTP and not yet sent (with rooms held for one), beyond which another must wait. */
-export const MAX_PENDING_MAILS = 1000;
+export const MAX_PENDING_MAILS = 200;
 
 /** A mailer that hands every mail to `send` at once and always has room (the log, tests). */
 export function unboundedMailer(send: (mail: Mail) => Promise<void>): Mailer {
