@@ -5,6 +5,10 @@ import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
 
 const quiet = { info: () => {} };
 
+/** The mailer under test, sending through `smtpUrl`, with its own bound of waiting mails if given. */
+const mailerAt = (smtpUrl: string, maxPending?: number) =>
+  createMailer({ smtpUrl, from: 'portal@example.test', log: quiet, ...(maxPending && { maxPending }) });
+
 describe('the mailer', () => {
   let smtp: SmtpCatcher;
   beforeEach(async () => {
@@ -13,7 +17,7 @@ describe('the mailer', () => {
   afterEach(() => smtp.close());
 
   it('sends mail after mail over one kept connection rather than one each', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'portal@example.test', log: quiet });
+    const mailer = mailerAt(smtp.url);
     for (const to of ['ada@example.test', 'bo@example.test', 'cy@example.test'])
       await mailer.send({ to, subject: `Hello ${to}`, text: 'Hello' });
     expect(smtp.mails.map((mail) => mail.to)).toEqual([
@@ -25,11 +29,7 @@ describe('the mailer', () => {
   });
 
   it('opens a connection per mail when the URL says pool=false', async () => {
-    const mailer = createMailer({
-      smtpUrl: `${smtp.url}?pool=false`,
-      from: 'portal@example.test',
-      log: quiet,
-    });
+    const mailer = mailerAt(`${smtp.url}?pool=false`);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
     await mailer.send({ to: 'ada@example.test', subject: 'Two', text: 'Two' });
     expect(smtp.mails).toHaveLength(2);
@@ -38,7 +38,7 @@ describe('the mailer', () => {
 
   it('opens at most five connections at once, or as many as the URL says', async () => {
     const burst = async (url: string) => {
-      const mailer = createMailer({ smtpUrl: url, from: 'portal@example.test', log: quiet });
+      const mailer = mailerAt(url);
       const before = smtp.connections();
       await Promise.all(
         Array.from({ length: 12 }, (_, n) =>
@@ -68,12 +68,7 @@ describe('the mailer', () => {
 
   it('refuses a mail at once while as many as it allows wait for the server, and takes mail again after', async () => {
     const silent = await silentServer();
-    const stuck = createMailer({
-      smtpUrl: silent.url,
-      from: 'portal@example.test',
-      log: quiet,
-      maxPending: 2,
-    });
+    const stuck = mailerAt(silent.url, 2);
     for (const n of [1, 2])
       stuck.send({ to: 'ada@example.test', subject: `${n}`, text: 'x' }).catch(() => {});
     await expect(stuck.send({ to: 'ada@example.test', subject: '3', text: 'x' })).rejects.toThrow(
@@ -81,24 +76,14 @@ describe('the mailer', () => {
     );
     silent.close();
 
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'portal@example.test',
-      log: quiet,
-      maxPending: 1,
-    });
+    const mailer = mailerAt(smtp.url, 1);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });
     await mailer.send({ to: 'bo@example.test', subject: 'Two', text: 'Two' });
     expect(smtp.mails).toHaveLength(2);
   });
 
   it('hands the room of a mail sent or released to the hold that has waited longest', async () => {
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'portal@example.test',
-      log: quiet,
-      maxPending: 2,
-    });
+    const mailer = mailerAt(smtp.url, 2);
     const first = await mailer.hold(0);
     const other = await mailer.hold(0);
     const order: string[] = [];
@@ -129,12 +114,7 @@ describe('the mailer', () => {
 
   it('gives no room after the wait while the mails ahead stay unsent, nor to more waiting than it sends', async () => {
     const silent = await silentServer();
-    const stuck = createMailer({
-      smtpUrl: silent.url,
-      from: 'portal@example.test',
-      log: quiet,
-      maxPending: 1,
-    });
+    const stuck = mailerAt(silent.url, 1);
     stuck.send({ to: 'ada@example.test', subject: '1', text: 'x' }).catch(() => {});
     const started = Date.now();
     const waiting = stuck.hold(300);
