@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -16,6 +16,7 @@ import type { EventBus } from './lib/event-bus';
 import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { createPeopleVersion, type PeopleVersion } from './lib/people-version';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { absencesRoutes } from './modules/absences/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -61,6 +62,8 @@ export type AppDeps = {
   logger?: FastifyBaseLogger;
   /** Live updates between API processes; the app closes it when it closes. Without it nothing is live. */
   events?: EventBus;
+  /** Check every answer against its zod schema too, as the tests do (lib/response-serializer.ts). */
+  checkResponses?: boolean;
 };
 
 /** Builds the whole HTTP application from its dependencies; nothing here reads globals. */
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: deps.checkResponses ?? false }));
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);

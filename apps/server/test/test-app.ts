@@ -30,7 +30,14 @@ export async function createTestApp(
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, log });
   const events = await createEventBus(database);
-  const app = await buildApp({ db: database.db, mailer, clock, config, events });
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    clock,
+    config,
+    events,
+    checkResponses: true,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
