@@ -133,33 +133,26 @@ type PageRow = { earlier: number; comments_count: number; anchored: boolean } & 
 
 /**
  * The newest `limit` threads (older than `before` when given) in one statement: the page's top-level
- * messages, their replies and replies of replies found by a recursive walk down `reply_to_id` (each row
- * keeps the thread it belongs to), likes counted by one aggregate join, and the chat's counts beside
- * them (an empty page still answers one row, with the counts).
+ * messages, read newest first from the threads index (migration 0023), their replies and replies of
+ * replies found by a recursive walk down `reply_to_id` (each row keeps the thread it belongs to), each
+ * row's likes, and the chat's counts beside them (an empty page still answers one row, with the counts).
+ * The threads older than the page are counted from the same index.
  *
- * PostgreSQL cannot tell how deep the walk goes and takes it for tens of times its size (1,770 rows for
- * a page of 20 threads holding 21 messages), and a join of the authors planned on that hashed the whole
- * users table: 95 ms for a page of 100 threads at 100,000 people. So each row looks its author up on
- * its own (`offset 0` keeps PostgreSQL from turning the look-up back into such a join).
+ * Each row looks up its replies, its author and its likes by key on its own (`offset 0` keeps PostgreSQL
+ * from turning a look-up back into a join). PostgreSQL cannot tell how deep the walk goes and takes it
+ * for tens of times its size: planned as joins, it hashed the whole users table (95 ms for a page of 100
+ * threads at 100,000 people), and every message and like of every chat (1.6–1.9 ms for the bench's page
+ * of 20 threads, 0.2–0.3 ms by key; docs/performance.md).
  */
-async function loadThreadPage(
-  db: Db,
-  chatId: number,
-  viewer: Viewer,
-  limit: number,
-  before: number | null,
-): Promise<ChatPage> {
-  const rows = await queryRows<PageRow>(
-    db,
-    sql`
+export function threadPageStatement(chatId: number, viewerId: number, limit: number, before: number | null) {
+  return sql`
     with recursive
     anchor as (
       select created_at, id from chat_messages
        where id = ${before}::int and chat_id = ${chatId} and reply_to_id is null
     ),
     page as (
-      select id, chat_id, reply_to_id, message, created_at, deleted_at, deleted_by_editor, user_id,
-             count(*) over () as candidates
+      select id, chat_id, reply_to_id, message, created_at, deleted_at, deleted_by_editor, user_id
         from chat_messages
        where chat_id = ${chatId} and reply_to_id is null
          and (${before}::int is null or (created_at, id) < (select created_at, id from anchor))
@@ -172,29 +165,42 @@ async function loadThreadPage(
       union all
       select t.root, m.id, m.chat_id, m.reply_to_id, m.message, m.created_at, m.deleted_at,
              m.deleted_by_editor, m.user_id
-        from thread t join chat_messages m on m.reply_to_id = t.id
-    ),
-    likes as (
-      select message_id, count(*)::int as likes_count, bool_or(user_id = ${viewer.userId}) as liked
-        from chat_message_likes
-       where message_id in (select id from thread)
-       group by message_id
+        from thread t
+        cross join lateral (
+          select id, chat_id, reply_to_id, message, created_at, deleted_at, deleted_by_editor, user_id
+            from chat_messages where reply_to_id = t.id offset 0
+        ) m
     ),
     counts as (
-      select (select coalesce(max(candidates), 0) - count(*) from page)::int as earlier,
+      select (select count(*) from chat_messages
+               where chat_id = ${chatId} and reply_to_id is null
+                 and (created_at, id) < (select created_at, id from page order by created_at, id limit 1)
+             )::int as earlier,
              (select message_count from chats where id = ${chatId}) as comments_count,
              exists (select 1 from anchor) as anchored
     )
-    select counts.*, t.*, u.first_name, u.last_name, u.avatar,
-           coalesce(likes.likes_count, 0) as likes_count, coalesce(likes.liked, false) as liked
+    select counts.*, t.*, u.first_name, u.last_name, u.avatar, likes.likes_count, likes.liked
       from counts
       left join (
         thread t
         cross join lateral (select first_name, last_name, avatar from users where id = t.user_id offset 0) u
-        left join likes on likes.message_id = t.id
+        cross join lateral (
+          select count(*)::int as likes_count, coalesce(bool_or(user_id = ${viewerId}), false) as liked
+            from chat_message_likes where message_id = t.id
+        ) likes
       ) on true
-     order by t.created_at, t.id`,
-  );
+     order by t.created_at, t.id`;
+}
+
+/** A page of threads (see threadPageStatement), nested. */
+async function loadThreadPage(
+  db: Db,
+  chatId: number,
+  viewer: Viewer,
+  limit: number,
+  before: number | null,
+): Promise<ChatPage> {
+  const rows = await queryRows<PageRow>(db, threadPageStatement(chatId, viewer.userId, limit, before));
   const counts = rows[0];
   if (!counts) throw new Error('the page statement answered no counts');
   if (before !== null && !counts.anchored) throw fieldErrors({ before: NO_SUCH_THREAD });

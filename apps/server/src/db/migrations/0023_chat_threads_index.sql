@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_threads_idx" ON "chat_messages" USING btree ("chat_id","created_at","id") WHERE "chat_messages"."reply_to_id" is null;
