@@ -17,6 +17,12 @@ async function tabsShown(panel: Locator) {
   }
 }
 
+/** The buttons that move the tab carousel one window back and forward. */
+const carousel = (panel: Locator) => ({
+  previous: panel.getByRole('button', { name: 'Previous tabs' }),
+  next: panel.getByRole('button', { name: 'Next tabs' }),
+});
+
 /**
  * Opens a tab as a user would: the carousel moved back to its first tabs, then forward until the tab
  * shows. Walked again while the tabs may still grow (the form's configuration arrives after the
@@ -24,8 +30,7 @@ async function tabsShown(panel: Locator) {
  */
 export async function openTab(panel: Locator, name: string) {
   const tab = panel.getByRole('tab', { name, exact: true });
-  const previous = panel.getByRole('button', { name: 'Previous tabs' });
-  const next = panel.getByRole('button', { name: 'Next tabs' });
+  const { previous, next } = carousel(panel);
   await tabsShown(panel);
   await expect
     .poll(
@@ -48,8 +53,7 @@ export async function openTab(panel: Locator, name: string) {
  */
 export async function everyTab(panel: Locator, visit?: (name: string) => Promise<void>) {
   await tabsShown(panel);
-  const previous = panel.getByRole('button', { name: 'Previous tabs' });
-  const next = panel.getByRole('button', { name: 'Next tabs' });
+  const { previous, next } = carousel(panel);
   const scrolls = (await next.count()) > 0;
   while (scrolls && (await previous.isEnabled())) await previous.click();
   const names = new Set<string>();
