@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, queryRows } from '../src/db/client';
 import { threadPageStatement } from '../src/modules/chats/service';
 import { openTestDatabase } from './database';
+import { planOf, walk } from './query-plan';
 
 /**
  * A page of a chat's threads must read its messages and likes by key, whatever the other chats hold:
@@ -18,24 +19,11 @@ let viewer = 0;
 /** A top-level message of the big chat with older threads behind it, for `before`. */
 let midThread = 0;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-function* walk(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* walk(child);
-}
-
 /** How the page's plan reads each table: node type and index name of every scan of it. */
 async function scansOf(before: number | null) {
-  const { sql: text, params } = new PgDialect().sqlToQuery(threadPageStatement(bigChat, viewer, 20, before));
-  const client = (
-    db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } }
-  ).$client;
-  const result = await client.query(`explain (format json) ${text}`, params);
-  const json = (result.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-  const [plan] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  const plan = await planOf(db, new PgDialect().sqlToQuery(threadPageStatement(bigChat, viewer, 20, before)));
   const scans: Record<string, string[]> = {};
-  for (const node of walk(plan!.Plan)) {
+  for (const node of walk(plan)) {
     const table = node['Relation Name'];
     if (!table) continue;
     scans[table] = [...(scans[table] ?? []), `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim()];

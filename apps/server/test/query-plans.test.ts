@@ -5,6 +5,7 @@ import { type Database, type Db, queryRows } from '../src/db/client';
 import type { SessionInfo } from '../src/modules/auth/sessions';
 import { conditions, directoryQueries, FEW_SEARCH_MATCHES } from '../src/modules/users/directory';
 import { openTestDatabase, testEngine } from './database';
+import { planOf, walk } from './query-plan';
 
 /**
  * The directory's statements, built by the code the route runs, must reach users through an index for
@@ -223,26 +224,6 @@ const typical = (dictionary: string) => {
   return values[Math.floor(values.length / 2)] as number;
 };
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-function* walk(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* walk(child);
-}
-
-/** The plan of a statement as the driver sends it: the same text and parameters. */
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<PlanNode> {
-  const { sql: text, params } = query.toSQL();
-  const client = (
-    db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } }
-  ).$client;
-  const result = await client.query(`explain (format json) ${text}`, params);
-  const row = result.rows[0] as Record<string, unknown>;
-  const json = row['QUERY PLAN'];
-  const plans = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-  return plans[0]!.Plan;
-}
-
 /** How the plan reads users: the node types and index names of its scans of the table. */
 async function usersScans(filter: UsersFilter, page = { page: 1, pageSize: 15, countOnly: false }) {
   const where = await conditions(db, session, filter);
@@ -252,7 +233,7 @@ async function usersScans(filter: UsersFilter, page = { page: 1, pageSize: 15, c
   const [{ n } = { n: 0 }] = await queries.count;
   const scans: string[] = [];
   for (const query of [queries.count, queries.rows(n)]) {
-    for (const node of walk(await planOf(query))) {
+    for (const node of walk(await planOf(db, query.toSQL()))) {
       if (node['Relation Name'] === 'users')
         scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
     }
@@ -277,7 +258,9 @@ describe('keys with a search text', () => {
     };
     const where = await conditions(db, session, filter);
     const { count } = directoryQueries(db, where!, filter, { page: 1, pageSize: 15, countOnly: true });
-    const indexes = [...walk(await planOf(count))].map((node) => node['Index Name']).filter(Boolean);
+    const indexes = [...walk(await planOf(db, count.toSQL()))]
+      .map((node) => node['Index Name'])
+      .filter(Boolean);
     expect(indexes).toEqual(['users_filter_gin_idx']);
   });
 

@@ -52,7 +52,7 @@ export const chatMessages = pgTable(
     index('chat_messages_chat_idx').on(t.chatId, t.id),
     index('chat_messages_reply_idx').on(t.replyToId),
     // A chat's threads newest first, a page of them read from the top, and how many are older counted
-    // from the index alone (chats/service.ts, loadThreadPage).
+    // from the index alone (chats/service.ts, threadPageStatement).
     index('chat_messages_threads_idx').on(t.chatId, t.createdAt, t.id).where(sql`${t.replyToId} is null`),
   ],
 );
