@@ -66,6 +66,27 @@ export type AppDeps = {
   checkResponses?: boolean;
 };
 
+/**
+ * The security headers of an API answer: JSON is never a document, so nothing may load from it, frame
+ * it or submit from it (OWASP's REST set, with the page policy's object-src and base-uri said outright).
+ * The page's headers (its script and style sources, COOP, Origin-Agent-Cluster and the switches of old
+ * browsers) speak only to documents. On the API they made the no-work route's 11-byte body an 880-byte
+ * answer, each header checked by Node as it was set, on every request (decision 0032). A route may still
+ * set its own, as file downloads do.
+ */
+const API_SECURITY_HEADERS = Object.entries({
+  'content-security-policy':
+    "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** An answer of the API, as opposed to a page: the OpenAPI viewer under /api/docs is a page. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 /** Builds the whole HTTP application from its dependencies; nothing here reads globals. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
@@ -105,9 +126,14 @@ export async function buildApp(deps: AppDeps) {
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiAnswer(request.url)) {
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      return;
+    }
+    for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
+    done();
+  });
   // Every API answer is personal or per-session unless its route says otherwise (hashed pictures, the
   // OpenAPI viewer's files): no browser or proxy keeps a copy.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -34,7 +34,7 @@ describe('the API description', () => {
 describe('security headers', () => {
   it('sends a content security policy and nosniff on API answers', async () => {
     const response = await t.client().get('/api/auth/csrf/');
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });

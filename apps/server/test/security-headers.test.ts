@@ -75,6 +75,26 @@ function expectBaseHeaders(headers: Headers, what: string) {
   expect(headers['x-frame-options'], what).toBe('DENY');
 }
 
+/**
+ * The headers every API answer carries: JSON is no document, so its policy lets nothing load, frame it
+ * or submit from it, and it carries none of the page's sources.
+ */
+function expectApiHeaders(headers: Headers, what: string) {
+  const none = ["'none'"];
+  expect(Object.fromEntries(parseCsp(headers['content-security-policy'])), what).toEqual({
+    'default-src': none,
+    'object-src': none,
+    'base-uri': none,
+    'form-action': none,
+    'frame-ancestors': none,
+  });
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('no-referrer');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+  expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+}
+
 async function login(email: string) {
   const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf/' });
   const csrftoken = csrf.json().csrftoken as string;
@@ -131,11 +151,11 @@ describe('security headers of the web app', () => {
 });
 
 describe('security headers of the API', () => {
-  it('marks public API answers no-store and gives them the same policy', async () => {
+  it('marks public API answers no-store and lets nothing load from them', async () => {
     for (const url of ['/api/auth/csrf/', '/api/health/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expectBaseHeaders(response.headers, url);
+      expectApiHeaders(response.headers, url);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
   });
@@ -147,12 +167,18 @@ describe('security headers of the API', () => {
     for (const url of ['/api/auth/session/', `/api/users/${user.id}/`, '/api/no-such-thing/']) {
       const response = await app.inject({ method: 'GET', url, headers });
       expect(response.statusCode, url).toBeLessThan(500);
-      expectBaseHeaders(response.headers, url);
+      expectApiHeaders(response.headers, url);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
     const anonymous = await app.inject({ method: 'GET', url: '/api/auth/session/' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives the OpenAPI viewer, a page under /api/docs, the policy of pages', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expectBaseHeaders(response.headers, '/api/docs/');
   });
 
   it('lets a route that chose its own caching keep it', async () => {
