@@ -14,6 +14,7 @@
  * autocannon (its raw SQL timed right before on PostgreSQL, before the server starts on PGlite), then
  * (PostgreSQL) the load run. Results: bench/results/latest.json and latest.md.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cannon } from './cannon';
 import { capturePhase } from './capture';
@@ -37,6 +38,7 @@ import { ipOf } from './scenarios';
 import { type BenchMeta, holdingFolder, openSeeded } from './seed';
 import { startServer } from './server';
 import { runWebBench } from './web/index';
+import { CHROMIUM_PATH } from './web/lighthouse';
 
 // A full run measures for ~12.5 minutes on a slow host (753 s on 2026-11-29, the raw SQL timed for 5 s
 // a scenario): at most two more go to waiting, so that the run stays within its 15.
@@ -68,6 +70,13 @@ function options() {
   }
   if (values.only !== undefined && values.only !== 'pg' && values.only !== 'pglite') {
     console.error(`--only must be pg or pglite\n\n${USAGE}`);
+    process.exit(1);
+  }
+  // Said at once rather than when Lighthouse starts, ten minutes in, with the run's results unwritten.
+  if (!values['no-web'] && !values['seed-only'] && !existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `The web bench runs Lighthouse in ${CHROMIUM_PATH}, which is not there: install it (apt-get install chromium), set CHROMIUM_PATH, or pass --no-web.`,
+    );
     process.exit(1);
   }
   return values;
