@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startArgs } from '../scripts/start-command';
 import { ensureWebBuild, webDist } from '../scripts/web-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,4 +62,27 @@ describe('static checks', () => {
       expect(status, output).toBe(0);
     },
   );
+});
+
+describe('npm start', () => {
+  /** The largest young generation V8 reaches, in MB, under a loop that keeps a third of what it allocates. */
+  function youngGenerationMb(flags: string[]) {
+    const probe = `const v8 = require('v8'); let keep = [], max = 0;
+      for (let i = 0; i < 2e6; i++) {
+        const o = { a: i, b: 'x' + i, c: [i] };
+        if (i % 3 === 0) keep.push(o);
+        if (keep.length > 1e5) keep = [];
+        if (i % 50000 === 0) max = Math.max(max, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+      }
+      console.log(max / 2 ** 20);`;
+    const result = spawnSync(process.execPath, [...flags, '-e', probe], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return Number(result.stdout);
+  }
+
+  it("starts node with semi-spaces of 8 MB, half V8's own (decision 0033)", () => {
+    const flags = startArgs().filter((arg) => arg.startsWith('--'));
+    expect(youngGenerationMb([])).toBeGreaterThan(16);
+    expect(youngGenerationMb(flags)).toBeLessThanOrEqual(16);
+  });
 });

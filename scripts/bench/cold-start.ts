@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startArgs } from '../start-command';
 import { root, sleep } from './common';
 import { freePort, readRssMb } from './server';
 
@@ -25,7 +26,7 @@ export async function measureColdStart(): Promise<ColdStart> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-cold-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/launch.mjs'], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],

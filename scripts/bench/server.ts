@@ -1,12 +1,13 @@
 /**
- * The production server as a child process (`node scripts/launch.mjs`, what `npm start` runs, here with
- * DEMO=0: no demo seed), with its resident memory sampled every second from
+ * The production server as a child process, started as `npm start` starts it (`node <flags>
+ * scripts/launch.mjs`), here with DEMO=0: no demo seed. Its resident memory is sampled every second from
  * /proc/<pid>/status. Its log goes to bench/.data/logs/.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { startArgs } from '../start-command';
 import { dataDir, type EngineSpec, root, sleep } from './common';
 
 export type RssSample = { t: number; mb: number; phase: string };
@@ -79,7 +80,7 @@ export async function startServer(
     ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
   ];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/launch.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...startArgs()], {
     cwd: root,
     env,
     stdio: ['ignore', out, out],
