@@ -69,6 +69,8 @@ export type AppDeps = {
 /**
  * The security headers of an API answer: JSON is never a document, so nothing may load from it, frame
  * it or submit from it (OWASP's REST set, with the page policy's object-src and base-uri said outright).
+ * Inline styles only, as GitHub's raw files have them: a picture opened in a tab of its own is shown by
+ * the browser's image viewer, whose styles (centred, zoomed on click) are inline.
  * The page's headers (its script and style sources, COOP, Origin-Agent-Cluster and the switches of old
  * browsers) speak only to documents. On the API they made the no-work route's 11-byte body an 880-byte
  * answer, each header checked by Node as it was set, on every request (decision 0032). A route may still
@@ -76,7 +78,7 @@ export type AppDeps = {
  */
 const API_SECURITY_HEADERS = Object.entries({
   'content-security-policy':
-    "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -77,12 +77,14 @@ function expectBaseHeaders(headers: Headers, what: string) {
 
 /**
  * The headers every API answer carries: JSON is no document, so its policy lets nothing load, frame it
- * or submit from it, and it carries none of the page's sources.
+ * or submit from it, and it carries none of the page's sources; only inline styles, for the browser's
+ * viewer of a picture opened on its own.
  */
 function expectApiHeaders(headers: Headers, what: string) {
   const none = ["'none'"];
   expect(Object.fromEntries(parseCsp(headers['content-security-policy'])), what).toEqual({
     'default-src': none,
+    'style-src': ["'unsafe-inline'"],
     'object-src': none,
     'base-uri': none,
     'form-action': none,

@@ -87,8 +87,18 @@ describe('profiles', () => {
     await expect
       .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    expect(await headerPicture.getAttribute('src')).toMatch(new RegExp(`^/api/users/${emilId}/avatar/\\?v=`));
+    const src = await headerPicture.getAttribute('src');
+    expect(src).toMatch(new RegExp(`^/api/users/${emilId}/avatar/\\?v=`));
     expect(unexpected(errors)).toEqual([]);
+
+    // Opened in a tab of its own, the picture is shown by the browser's image viewer, whose inline styles
+    // the API's policy lets through (decision 0032): the picture shown, and no violation.
+    const viewerErrors = watchErrors(page);
+    await page.goto(`${demo.portal.url}${src}`);
+    const shownWidth = await page.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(shownWidth).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/profile-photo-own-tab.png` });
+    expect(viewerErrors).toEqual([]);
     await page.close();
   });
 
