@@ -67,14 +67,13 @@ export type AppDeps = {
 };
 
 /**
- * The security headers of an API answer: JSON is never a document, so nothing may load from it, frame
- * it or submit from it (OWASP's REST set, with the page policy's object-src and base-uri said outright).
- * Inline styles only, as GitHub's raw files have them: a picture opened in a tab of its own is shown by
- * the browser's image viewer, whose styles (centred, zoomed on click) are inline.
- * The page's headers (its script and style sources, COOP, Origin-Agent-Cluster and the switches of old
- * browsers) speak only to documents. On the API they made the no-work route's 11-byte body an 880-byte
- * answer, each header checked by Node as it was set, on every request (decision 0032). A route may still
- * set its own, as file downloads do.
+ * The security headers of an API answer (decision 0032): JSON is never a document, so nothing may load
+ * from it, frame it or submit from it (OWASP's REST set, with the page policy's object-src and base-uri
+ * said outright). The page's headers (its script and style sources, COOP, Origin-Agent-Cluster and the
+ * switches of old browsers) speak only to documents; on the API they made the no-work route's 11-byte
+ * body an 880-byte answer, each header checked by Node as it was set. Inline styles are let through, as
+ * GitHub's raw files have them: a picture opened in a tab of its own is shown by the browser's image
+ * viewer, whose styles are inline. A route may still set its own headers, as file downloads do.
  */
 const API_SECURITY_HEADERS = Object.entries({
   'content-security-policy':
