@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { startArgs } from '../../../scripts/start-command';
 import { type Database, openDatabase, pgliteOptions, queryRows } from '../src/db/client';
 import { embedded, openTestDatabase, type TestEngine } from './database';
 import { HttpClient } from './http-client';
@@ -53,7 +54,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs the server's entry point from source (tsx), or as `npm start` does (bundled, with the demo seeder). */
+/** Runs the server's entry point from source (tsx), or as `npm start` does (its node flags, bundled, with the demo seeder). */
 export function runServer(
   env: Record<string, string>,
   entry: 'source' | 'npm start' = 'source',
@@ -61,7 +62,7 @@ export function runServer(
   const [args, cwd] =
     entry === 'source'
       ? [['--import', 'tsx', 'src/main.ts'], serverRoot]
-      : [['scripts/launch.mjs'], path.resolve(serverRoot, '../..')];
+      : [startArgs(), path.resolve(serverRoot, '../..')];
   const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH, DEMO: '0', LOG_LEVEL: 'info', ...env },
