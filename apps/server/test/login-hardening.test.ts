@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { loginCodes, sessions } from '../src/db/schema/index';
 import { fixedClock } from '../src/lib/clock';
-import type { Mail, Mailer } from '../src/lib/mail';
+import { type Mail, type Mailer, useOnceHold } from '../src/lib/mail';
 import {
   CODES_PER_EMAIL,
   FAILED_CHECKS_PER_EMAIL,
@@ -51,19 +51,13 @@ beforeAll(async () => {
     async hold() {
       if (mailBackedUp) return null;
       roomsHeld++;
-      let done = false;
-      const finish = () => {
-        if (done) throw new Error('a mail hold used twice');
-        done = true;
-        roomsHeld--;
-      };
-      return {
-        send(mail) {
-          finish();
+      return useOnceHold(
+        (mail) => {
+          roomsHeld--;
           return mailer.send(mail);
         },
-        release: finish,
-      };
+        () => roomsHeld--,
+      );
     },
   };
   const config = loadConfig({ DEMO: '0', SMTP_URL: 'smtp://127.0.0.1:9' });

@@ -13,6 +13,15 @@ describe('createLru', () => {
     expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([1, undefined, 3]);
   });
 
+  it('peeks at an entry without making it recently used', () => {
+    const lru = createLru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.peek('a')).toBe(1); // a stays the oldest
+    lru.set('c', 3);
+    expect([lru.peek('a'), lru.peek('b'), lru.peek('c')]).toEqual([undefined, 2, 3]);
+  });
+
   it('replaces a value set again, and forgets a deleted one', () => {
     const lru = createLru<string, number>(2);
     lru.set('a', 1);

@@ -3,7 +3,10 @@
  * so re-inserting on use makes its first key the least recently used.
  */
 export type Lru<K, V> = {
+  /** The value, now the most recently used. */
   get(key: K): V | undefined;
+  /** The value, its place in the order left as it is (a look that is not a use). */
+  peek(key: K): V | undefined;
   set(key: K, value: V): void;
   delete(key: K): void;
   clear(): void;
@@ -21,6 +24,7 @@ export function createLru<K, V>(maxEntries: number, onEvict?: (key: K, value: V)
       entries.set(key, value);
       return value;
     },
+    peek: (key) => entries.get(key),
     set(key, value) {
       entries.delete(key);
       entries.set(key, value);

@@ -14,6 +14,29 @@ export type Mailer = {
 /** Room for one mail: send through it once, or release it when there is nothing to send. */
 export type MailHold = { send(mail: Mail): Promise<void>; release(): void };
 
+/**
+ * A hold that may be used once: `send` hands the mail to `deliver` (which gives the room back when the
+ * mail has gone), `release` gives the room back at once. A second use throws: it would give back a room
+ * twice and let one mail more wait than the bound.
+ */
+export function useOnceHold(deliver: (mail: Mail) => Promise<void>, giveBack: () => void): MailHold {
+  let used = false;
+  const use = () => {
+    if (used) throw new Error('this mail hold has been used');
+    used = true;
+  };
+  return {
+    send(mail) {
+      use();
+      return deliver(mail);
+    },
+    release() {
+      use();
+      giveBack();
+    },
+  };
+}
+
 type Log = { info(obj: object, msg: string): void };
 
 /** Mails handed to SMTP and not yet sent (with rooms held for one), beyond which another must wait. */
@@ -66,23 +89,7 @@ export function createMailer(options: {
       free();
     }
   };
-  const held = (): MailHold => {
-    let done = false;
-    const finish = () => {
-      if (done) throw new Error('this mail hold has been used');
-      done = true;
-    };
-    return {
-      send(mail) {
-        finish();
-        return deliver(mail);
-      },
-      release() {
-        finish();
-        free();
-      },
-    };
-  };
+  const held = () => useOnceHold(deliver, free);
 
   return {
     async send(mail) {

@@ -29,7 +29,7 @@ export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
       const entry = { version, value };
       entries.set(key, entry);
       value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
+        if (entries.peek(key) === entry) entries.delete(key);
       });
       return value;
     },

@@ -59,7 +59,7 @@ export function createSessionCache({
   let generation = 0;
 
   const remove = (tokenHash: string) => {
-    const entry = entries.get(tokenHash);
+    const entry = entries.peek(tokenHash);
     if (!entry) return;
     entries.delete(tokenHash);
     unindex(tokenHash, entry);
