@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { logIn, SHOTS, setUpDemoPortal, watchErrors } from './portal';
+import { noHorizontalOverflow } from './screen';
 
 const demo = setUpDemoPortal();
 
@@ -133,7 +134,22 @@ it('shows the task list and a detail on a phone', async () => {
   const manager = await signedIn('manager@demo.test', 375, 812);
   await manager.page.goto(`${demo.portal.url}/tasks`);
   await visible(manager.page.getByRole('list', { name: 'Tasks' }));
+  // The five status tabs stay one row, which scrolls sideways, rather than wrapping under each other.
+  const tabTops = await manager.page
+    .getByRole('tab')
+    .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+  expect(tabTops).toHaveLength(5);
+  expect(new Set(tabTops).size).toBe(1);
+  expect(await noHorizontalOverflow(manager.page)).toBe(true);
   await manager.page.screenshot({ path: `${SHOTS}/tasks-list-375.png`, fullPage: true });
+  // A link to the last tab opens with that tab scrolled into the row.
+  await manager.page.goto(`${demo.portal.url}/tasks?status=completed`);
+  const completed = manager.page.getByRole('tab', { name: 'Completed', selected: true });
+  await expect
+    .poll(() => completed.evaluate((tab) => tab.getBoundingClientRect().right))
+    .toBeLessThanOrEqual(375);
+  await manager.page.goto(`${demo.portal.url}/tasks`);
+  await visible(manager.page.getByRole('list', { name: 'Tasks' }));
   await manager.page.getByRole('list', { name: 'Tasks' }).getByRole('link').first().click();
   await visible(manager.page.getByRole('dialog'));
   await manager.page.screenshot({ path: `${SHOTS}/tasks-detail-375.png`, fullPage: true });

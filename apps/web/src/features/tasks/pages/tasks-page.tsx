@@ -9,6 +9,7 @@ import { tasksQueryOptions, useLiveTasks } from '../api';
 import { NewRequestMenu } from '../components/new-request-menu';
 import { TaskList } from '../components/task-list';
 import { readTasksParams, TASK_TABS, type TasksParams, withParams } from '../task-params';
+import classes from './tasks-page.module.css';
 
 /** Spec §9: the list shows 8 placeholder rows while it loads. */
 const SKELETON_ROWS = 8;
@@ -30,6 +31,14 @@ const VIEWS: { value: TaskView; label: string }[] = [
 const EMPTY_TEXT: Record<TaskView, string> = {
   exec: "Congratulations! You don't have any tasks to complete",
   creator: "Woops ;( You don't have any created tasks",
+};
+
+/**
+ * On a phone the chosen tab may be out of the row's scrolled part (opened from a link, or tapped at the
+ * edge): the chosen tab's ref brings it in.
+ */
+const scrollIntoRow = (tab: HTMLButtonElement | null) => {
+  tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
 };
 
 type Changes = Partial<Record<keyof TasksParams, string | number | null>>;
@@ -65,9 +74,15 @@ export function TasksPage() {
       </Group>
 
       <Tabs value={status} onChange={(value) => value && change({ status: value })} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List className={classes.tabList}>
           {TASK_TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} disabled={tab.disabled}>
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              disabled={tab.disabled}
+              className={classes.tab}
+              ref={tab.value === status ? scrollIntoRow : undefined}
+            >
               {tab.label}
             </Tabs.Tab>
           ))}
