@@ -404,3 +404,25 @@ describe('a login code request', () => {
     await expect(t.smtp.codeFor(DEMO_ACCOUNTS.employee.email)).resolves.toMatch(/^\d+$/);
   });
 });
+
+describe("a comment on a post's chat", () => {
+  it('takes the access check, one statement that stores it and reads it back, and its live notice; no transaction', async () => {
+    const send = (message: string) =>
+      hr.post(`/api/chats/${quietChat}/chat_send_message/`, { message }) as Promise<{
+        status: number;
+        body: { message: string };
+      }>;
+    // Once first, so that the chat's kind, looked up once per process, is not counted.
+    expect((await send('Warm')).status).toBe(201);
+    statements = [];
+    const sent = await send('Counted');
+    const counted = statements;
+    statements = [];
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toBe('Counted');
+    expect(counted, counted.join('\n')).toHaveLength(3);
+    expect(counted[1]).toMatch(/^with stored as \(\s*insert into chat_messages/);
+    expect(counted[2]).toMatch(/^select pg_notify/);
+    expect(counted.filter((statement) => /^(begin|commit)$/.test(statement))).toEqual([]);
+  });
+});

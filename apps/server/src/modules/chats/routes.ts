@@ -73,34 +73,36 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const chatId = request.params.id;
       const { session, access } = await reader(request, chatId);
       const now = clock.now();
+      const input = {
+        chatId,
+        userId: session.userId,
+        message: request.body.message,
+        reply: request.body.reply ?? null,
+        now,
+      };
       const task = access.task;
-      // A comment in a request's chat tells its other participants (in-app), together with the message.
-      const { message, notified } = await db.transaction(async (tx) => {
-        const message = await sendMessage(tx, {
-          chatId,
-          userId: session.userId,
-          message: request.body.message,
-          reply: request.body.reply ?? null,
-          now,
-        });
-        const author = `${message.user.first_name} ${message.user.last_name}`;
-        const notified = task
-          ? await writeNotifications(
-              tx,
-              task.participants
-                .filter((userId) => userId !== session.userId)
-                .map((userId) => ({
+      const others = task?.participants.filter((userId) => userId !== session.userId) ?? [];
+      // A comment in a request's chat tells its other participants (in-app), in the transaction that
+      // stores it; any other comment is a single statement.
+      const { message, notified } =
+        task && others.length
+          ? await db.transaction(async (tx) => {
+              const message = await sendMessage(tx, input);
+              const author = `${message.user.first_name} ${message.user.last_name}`;
+              const notified = await writeNotifications(
+                tx,
+                others.map((userId) => ({
                   userId,
                   kind: 'task_comment' as const,
                   text: `${author} commented on "${task.name}"`,
                   taskId: task.id,
                   actorId: session.userId,
                 })),
-              now,
-            )
-          : [];
-        return { message, notified };
-      });
+                now,
+              );
+              return { message, notified };
+            })
+          : { message: await sendMessage(db, input), notified: [] };
       await deliverNotifications({ db, mailer, events, appUrl: config.appUrl }, notified, request.log);
       await events?.publish({
         type: 'chat.message',
