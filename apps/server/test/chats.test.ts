@@ -336,6 +336,8 @@ describe('likes', () => {
     const message = await say(ann, chat, 'popular');
     const answers = await Promise.all(Array.from({ length: 20 }, () => like(bob, chat, message.id)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    // Each answer counts the like once, whichever of them stored it.
+    expect(answers.map((a) => [a.body.likes_count, a.body.liked])).toEqual(Array(20).fill([1, true]));
     expect((await ann.get(`/api/chats/${chat}/`)).body.messages[0].likes_count).toBe(1);
   });
 

@@ -405,24 +405,40 @@ describe('a login code request', () => {
   });
 });
 
-describe("a comment on a post's chat", () => {
-  it('takes the access check, one statement that stores it and reads it back, and its live notice; no transaction', async () => {
-    const send = (message: string) =>
-      hr.post(`/api/chats/${quietChat}/chat_send_message/`, { message }) as Promise<{
-        status: number;
-        body: { message: string };
-      }>;
+describe("writes in a post's chat", () => {
+  /** Runs one write and answers its statements, after checking its status. */
+  async function writeStatements(status: number, write: () => Promise<{ status: number; body: unknown }>) {
+    statements = [];
+    const response = await write();
+    const sent = statements;
+    statements = [];
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(sent.filter((statement) => /^(begin|commit)$/.test(statement))).toEqual([]);
+    return { sent, body: response.body as { message?: string; likes_count?: number } };
+  }
+  const send = (message: string) => hr.post(`/api/chats/${quietChat}/chat_send_message/`, { message });
+
+  it('takes the access check, one statement that stores a comment and reads it back, and its live notice; no transaction', async () => {
     // Once first, so that the chat's kind, looked up once per process, is not counted.
     expect((await send('Warm')).status).toBe(201);
-    statements = [];
-    const sent = await send('Counted');
-    const counted = statements;
-    statements = [];
-    expect(sent.status).toBe(201);
-    expect(sent.body.message).toBe('Counted');
-    expect(counted, counted.join('\n')).toHaveLength(3);
-    expect(counted[1]).toMatch(/^with stored as \(\s*insert into chat_messages/);
-    expect(counted[2]).toMatch(/^select pg_notify/);
-    expect(counted.filter((statement) => /^(begin|commit)$/.test(statement))).toEqual([]);
+    const { sent, body } = await writeStatements(201, () => send('Counted'));
+    expect(body.message).toBe('Counted');
+    expect(sent, sent.join('\n')).toHaveLength(3);
+    expect(sent[1]).toMatch(/^with stored as \(\s*insert into chat_messages/);
+    expect(sent[2]).toMatch(/^select pg_notify/);
+  });
+
+  it('takes the access check, one statement for a like or its taking back, and its live notice', async () => {
+    const comment = (await send('Like me')).body as { id: number };
+    const path = `/api/chats/${quietChat}/add_emoji/${comment.id}/`;
+    for (const [write, likes] of [
+      [() => hr.post(path, { emoji_id: '+1' }), 1],
+      [() => hr.delete(path), 0],
+    ] as const) {
+      const { sent, body } = await writeStatements(200, write);
+      expect(body.likes_count).toBe(likes);
+      expect(sent, sent.join('\n')).toHaveLength(3);
+      expect(sent[2]).toMatch(/^select pg_notify/);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { type ChatMessage, type ChatReply, LIKE_EMOJI, type MessageLikes } from 
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { isoFromPgText } from '../../db/iso-text';
-import { type ChatKind, chatMessageLikes, chatMessages, chats } from '../../db/schema/index';
+import { type ChatKind, chatMessages, chats } from '../../db/schema/index';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors';
 
 /** Opens the chat of a new record (a post), in the transaction that creates the record. */
@@ -255,32 +255,33 @@ async function messageOf(db: Db, chatId: number, messageId: number) {
 }
 
 /**
- * Likes or unlikes a message for the user. Both are idempotent, and one row per person and message
- * (inserted with ON CONFLICT DO NOTHING) means likes sent at once still count once.
+ * Likes or unlikes a message for the user, in one statement. Both are idempotent, and one row per person
+ * and message (inserted with ON CONFLICT DO NOTHING) means likes sent at once still count once.
+ *
+ * The statement's own reads see the likes as they were when it began, so the count is the others'
+ * likes then, plus the user's own as it stands after the change: a like sent while the same person's
+ * other like commits still answers with that like counted once.
  */
 export async function setMessageLike(
   db: Db,
   input: { chatId: number; messageId: number; userId: number; like: boolean; now: Date },
 ): Promise<MessageLikes> {
-  const { id } = await messageOf(db, input.chatId, input.messageId);
-  if (input.like) {
-    await db
-      .insert(chatMessageLikes)
-      .values({ messageId: id, userId: input.userId, createdAt: input.now })
-      .onConflictDoNothing();
-  } else {
-    await db
-      .delete(chatMessageLikes)
-      .where(and(eq(chatMessageLikes.messageId, id), eq(chatMessageLikes.userId, input.userId)));
-  }
-  const [row] = await queryRows<{ likes: number; liked: boolean }>(
+  const { chatId, messageId, userId, like, now } = input;
+  const change = like
+    ? sql`insert into chat_message_likes (message_id, user_id, created_at)
+            select id, ${userId}, ${now} from target on conflict do nothing`
+    : sql`delete from chat_message_likes l using target t where l.message_id = t.id and l.user_id = ${userId}`;
+  const [row] = await queryRows<{ id: number; others: number }>(
     db,
-    sql`select count(*)::int as likes, coalesce(bool_or(user_id = ${input.userId}), false) as liked
-          from chat_message_likes where message_id = ${id}`,
+    sql`with target as (select id from chat_messages where id = ${messageId} and chat_id = ${chatId}),
+             change as (${change})
+        select t.id, (select count(*)::int from chat_message_likes l
+                       where l.message_id = t.id and l.user_id <> ${userId}) as others
+          from target t`,
   );
-  const likes = row?.likes ?? 0;
-  const liked = row?.liked ?? false;
-  return { id, emojis: emojis(likes, liked), likes_count: likes, liked };
+  if (!row) throw notFound();
+  const likes = row.others + (like ? 1 : 0);
+  return { id: row.id, emojis: emojis(likes, like), likes_count: likes, liked: like };
 }
 
 /**
