@@ -441,4 +441,14 @@ describe("writes in a post's chat", () => {
       expect(sent[2]).toMatch(/^select pg_notify/);
     }
   });
+
+  it('takes the access check, one statement that erases a comment, and its live notice', async () => {
+    const comment = (await send('Delete me')).body as { id: number };
+    const { sent, body } = await writeStatements(200, () =>
+      hr.post(`/api/chats/${quietChat}/delete_message/`, { id: comment.id }),
+    );
+    expect(body).toEqual({ id: comment.id, deleted: { is_editor: false } });
+    expect(sent, sent.join('\n')).toHaveLength(3);
+    expect(sent[2]).toMatch(/^select pg_notify/);
+  });
 });

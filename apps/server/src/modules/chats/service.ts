@@ -1,8 +1,8 @@
 import { type ChatMessage, type ChatReply, LIKE_EMOJI, type MessageLikes } from '@atrium/contracts';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { isoFromPgText } from '../../db/iso-text';
-import { type ChatKind, chatMessages, chats } from '../../db/schema/index';
+import { type ChatKind, chats } from '../../db/schema/index';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors';
 
 /** Opens the chat of a new record (a post), in the transaction that creates the record. */
@@ -245,15 +245,6 @@ export async function sendMessage(
   return toMessage(row, { userId, moderator: false });
 }
 
-async function messageOf(db: Db, chatId: number, messageId: number) {
-  const [message] = await db
-    .select({ id: chatMessages.id, userId: chatMessages.userId })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId)));
-  if (!message) throw notFound();
-  return message;
-}
-
 /**
  * Likes or unlikes a message for the user, in one statement. Both are idempotent, and one row per person
  * and message (inserted with ON CONFLICT DO NOTHING) means likes sent at once still count once.
@@ -286,22 +277,29 @@ export async function setMessageLike(
 
 /**
  * Deletes a message for good: its author may, and so may a moderator, which the answer then tells. The
- * text is erased from the row; replies stay. Deleting again changes nothing.
+ * text is erased from the row; replies stay. Deleting again changes nothing. One statement finds the
+ * message in its chat and erases it only when the viewer may; what it found decides a refusal.
  */
 export async function deleteMessage(
   db: Db,
   input: { chatId: number; messageId: number; viewer: Viewer; now: Date },
 ) {
-  const message = await messageOf(db, input.chatId, input.messageId);
-  const isAuthor = message.userId === input.viewer.userId;
-  if (!isAuthor && !input.viewer.moderator) throw forbidden();
-  await db
-    .update(chatMessages)
-    .set({ message: null, deletedAt: input.now, deletedByEditor: !isAuthor })
-    .where(and(eq(chatMessages.id, message.id), isNull(chatMessages.deletedAt)));
-  const [row] = await db
-    .select({ byEditor: chatMessages.deletedByEditor })
-    .from(chatMessages)
-    .where(eq(chatMessages.id, message.id));
-  return { id: message.id, deleted: { is_editor: row?.byEditor ?? !isAuthor } };
+  const { chatId, messageId, viewer, now } = input;
+  const [row] = await queryRows<{ id: number; user_id: number; by_editor: boolean }>(
+    db,
+    sql`with target as (
+          select id, user_id, deleted_at, deleted_by_editor from chat_messages
+           where id = ${messageId} and chat_id = ${chatId}),
+        erased as (
+          update chat_messages m
+             set message = null, deleted_at = ${now}, deleted_by_editor = t.user_id <> ${viewer.userId}
+            from target t
+           where m.id = t.id and t.deleted_at is null and (t.user_id = ${viewer.userId} or ${viewer.moderator})
+          returning m.deleted_by_editor)
+        select t.id, t.user_id, coalesce((select deleted_by_editor from erased), t.deleted_by_editor) as by_editor
+          from target t`,
+  );
+  if (!row) throw notFound();
+  if (row.user_id !== viewer.userId && !viewer.moderator) throw forbidden();
+  return { id: row.id, deleted: { is_editor: row.by_editor } };
 }
