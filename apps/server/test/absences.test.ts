@@ -170,6 +170,14 @@ describe('balance', () => {
     await t.db
       .delete(vacationLog)
       .where(and(eq(vacationLog.userId, id.emil), eq(vacationLog.accrualMonth, '2026-12-01')));
+    // A month missing between the first and the last (removed by hand) is written again.
+    await t.db
+      .delete(vacationLog)
+      .where(and(eq(vacationLog.userId, id.emil), eq(vacationLog.accrualMonth, '2026-06-01')));
+    expect((await accruals()).length).toBe(10);
+    expect(await available(as.emil)).toBe(25.63);
+    expect((await accruals()).map((row) => row.accrualMonth)).toContain('2026-06-01');
+    expect((await accruals()).length).toBe(11);
   });
 
   it('sick leave and other kinds have no balance: the days left in the year are answered', async () => {

@@ -452,3 +452,12 @@ describe("writes in a post's chat", () => {
     expect(sent[2]).toMatch(/^select pg_notify/);
   });
 });
+
+describe('a vacation balance', () => {
+  it('is read without writing once every accrual month due is written', async () => {
+    const first = await statementsOf(() => manager.get('/api/absences/available/'));
+    const again = await statementsOf(() => manager.get('/api/absences/available/'));
+    expect(again.body).toEqual(first.body);
+    expect(again.sent.filter((statement) => /^insert/.test(statement))).toEqual([]);
+  });
+});

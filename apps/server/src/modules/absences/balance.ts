@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, min, sql, sum } from 'drizzle-orm';
+import { and, count, eq, isNotNull, max, min, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { absences, companies, users, vacationLog } from '../../db/schema/index';
 import { dayOf, later, monthOf, nextMonth } from './dates';
@@ -77,9 +77,14 @@ export function accrualStartOf(hireDate: string | null, ledgerOpened: string | n
   return hireDate && hireDate > opened ? hireDate : opened;
 }
 
-async function accrualStart(db: Db | Tx, person: LedgerPerson, today: string) {
+/** The person's accrual months written so far: the first, the last, and how many. */
+async function writtenAccruals(db: Db | Tx, person: LedgerPerson) {
   const [row] = await db
-    .select({ first: min(vacationLog.accrualMonth) })
+    .select({
+      first: min(vacationLog.accrualMonth),
+      last: max(vacationLog.accrualMonth),
+      months: count(vacationLog.accrualMonth),
+    })
     .from(vacationLog)
     .where(
       and(
@@ -88,7 +93,7 @@ async function accrualStart(db: Db | Tx, person: LedgerPerson, today: string) {
         isNotNull(vacationLog.accrualMonth),
       ),
     );
-  return accrualStartOf(person.hireDate, row?.first ?? null, today);
+  return { first: row?.first ?? null, last: row?.last ?? null, months: Number(row?.months ?? 0) };
 }
 
 /**
@@ -100,9 +105,15 @@ async function accrualStart(db: Db | Tx, person: LedgerPerson, today: string) {
 export async function ensureAccruals(db: Db | Tx, person: LedgerPerson, now: Date) {
   const today = dayOf(now);
   const allowance = await allowanceOf(db, person.companyId);
-  const start = await accrualStart(db, person, today);
+  const written = await writtenAccruals(db, person);
+  const start = accrualStartOf(person.hireDate, written.first, today);
   const due = allowance > 0 ? accrualPlan(start, today, allowance) : [];
-  if (due.length) {
+  // Months are unique per person, so as many written as due, from the first due to the last, are exactly
+  // the due ones: a balance read, most often, then writes nothing. Anything else (a month due since,
+  // a row removed by hand) is written as before.
+  const allWritten =
+    written.months === due.length && written.first === due[0]?.month && written.last === due.at(-1)?.month;
+  if (due.length && !allWritten) {
     await db
       .insert(vacationLog)
       .values(
