@@ -79,3 +79,35 @@ it('an employee filters the directory by department and status, searches a name 
   expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
   await page.close();
 });
+
+it("shows the whole of a long select's list in the filters, its search box above the modal's header", async () => {
+  // Enough departments for the list to be tall, in a window short enough for it to open upward.
+  await portal.db.execute(sql`
+    insert into departments (company_id, parent_id, level_type_id, name)
+    select d.company_id, d.id, t.id, 'Extra team ' || n
+      from (select * from departments where parent_id is null order by id limit 1) d
+      join company_level_types t on t.company_id = d.company_id and t.name = 'Department'
+     cross join generate_series(1, 30) n`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await logIn(page, portal, 'hr@demo.test');
+  await page.goto(`${portal.url}/people`);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const modal = page.getByRole('dialog', { name: 'Filters' });
+  const department = modal.getByRole('combobox', { name: 'Department' });
+  await department.click();
+  const search = modal.getByRole('textbox', { name: 'Search', exact: true });
+  await search.waitFor();
+  const list = await search.boundingBox();
+  const button = await department.boundingBox();
+  if (!list || !button) throw new Error('The list or its button is not on the page');
+  expect(list.y, 'the list opened upward').toBeLessThan(button.y);
+  // What a click at the search box's middle would reach: the box, not the header drawn over it.
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), {
+    x: list.x + list.width / 2,
+    y: list.y + list.height / 2,
+  });
+  expect(hit).toBe('Search');
+  await search.fill('extra team 30');
+  await expect.poll(() => modal.getByRole('option').allTextContents()).toEqual(['Extra team 30']);
+  await page.close();
+});

@@ -6,6 +6,7 @@ import {
   clearDependents,
   DropdownSelect,
   type DropdownSelectProps,
+  LIST_LIMIT,
   type SelectOption,
 } from './dropdown-select';
 import { renderUi } from './test-utils';
@@ -392,6 +393,58 @@ describe('DropdownSelect', () => {
 
     expect(trigger()).toBeInTheDocument();
     expect(screen.queryByText('Office')).not.toBeInTheDocument();
+  });
+});
+
+describe('DropdownSelect with a long list', () => {
+  const places: SelectOption<number>[] = Array.from({ length: LIST_LIMIT * 20 }, (_, index) => ({
+    value: index + 1,
+    label: `Place ${index + 1}`,
+  }));
+
+  it('renders the first LIST_LIMIT options, has a search box though not asked to, and finds the rest', async () => {
+    const { user } = renderUi(<Single options={places} />);
+
+    await user.click(trigger());
+    expect(screen.getAllByRole('option')).toHaveLength(LIST_LIMIT);
+    expect(
+      screen.getByText(`${(LIST_LIMIT * 19).toLocaleString('en-US')} more: type to narrow the list`),
+    ).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'place 1999');
+    expect(screen.getAllByRole('option').map((each) => each.textContent)).toEqual(['Place 1999']);
+    expect(screen.queryByText(/more: type to narrow/)).not.toBeInTheDocument();
+    await user.click(option('Place 1999'));
+    expect(trigger()).toHaveTextContent('Place 1999');
+  });
+
+  it('keeps the chosen options past the limit in the list, so that they can be unticked', async () => {
+    const { user } = renderUi(<Multiple options={places} initial={[1500]} />);
+
+    await user.click(trigger('Offices'));
+    expect(screen.getAllByRole('option')).toHaveLength(LIST_LIMIT + 1);
+    await user.click(option('Place 1500'));
+    expect(trigger('Offices')).not.toHaveTextContent('Place 1500');
+  });
+
+  it('indents the nodes of a tree by depth until a search flattens it and tells where each sits', async () => {
+    const tree: SelectOption<number>[] = [
+      { value: 1, label: 'Engineering', depth: 1 },
+      { value: 2, label: 'Platform', depth: 2, hint: 'Engineering' },
+    ];
+    const { user } = renderUi(<Single options={tree} searchable />);
+
+    await user.click(trigger());
+    const row = (name: string) => within(screen.getByRole('listbox')).getByText(name).parentElement;
+    expect(row('Platform')?.style.paddingLeft).not.toBe(row('Engineering')?.style.paddingLeft);
+    expect(screen.getAllByText('Engineering')).toHaveLength(1);
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'platform');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect(row('Platform')?.style.paddingLeft).toBe('');
+    expect(
+      within(screen.getByRole('option', { name: /Platform/ })).getByText('Engineering'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { CloseButton, Combobox, Group, Input, InputBase, Text, useCombobox } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { moreMatchesText, useOptionWindow } from './option-window';
 import { UserAvatar } from './user-avatar';
 
 export type SelectValue = string | number;
@@ -10,6 +11,12 @@ export type SelectOption<V extends SelectValue = SelectValue> = {
   label: string;
   /** A picture shown as a round avatar in `avatarMode` (initials when missing). */
   img?: string | null;
+  /** Shown before the label in the list (a company's logo, say). */
+  icon?: ReactNode;
+  /** Its level in a tree (1 = top), indented by it while no search narrows the list. */
+  depth?: number;
+  /** A dimmed line under the label while a search flattens the list: where a tree's node sits in it. */
+  hint?: string;
   disabled?: boolean;
 };
 
@@ -19,7 +26,10 @@ type CommonProps<V extends SelectValue> = {
   label: string;
   hideLabel?: boolean;
   placeholder?: string;
-  /** A search box at the top of the list ('Search', or 'Name' in avatar mode). */
+  /**
+   * A search box at the top of the list ('Search', or 'Name' in avatar mode). A list of more than
+   * LIST_LIMIT options always has one: only that many are rendered, and the search reaches the rest.
+   */
   searchable?: boolean;
   /** Options are people or companies: each shows its `img` as a round avatar. */
   avatarMode?: boolean;
@@ -29,6 +39,8 @@ type CommonProps<V extends SelectValue> = {
   error?: string | null;
   /** An x that empties the choice, shown while there is one, with the control in active-filter style. */
   clearable?: boolean;
+  /** Shown at the start of the button, before the chosen label. */
+  leftSection?: ReactNode;
 };
 
 type SingleProps<V extends SelectValue> = CommonProps<V> & {
@@ -48,10 +60,10 @@ export type DropdownSelectProps<V extends SelectValue = SelectValue> = SinglePro
 /** The spec's z-index for an open dropdown; it holds inside the side widget or modal the select sits in. */
 const DROPDOWN_Z_INDEX = 13;
 
-/** Case- and accent-insensitive form of a text: 'Élodie' and 'elodie' match. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** The most options an open list renders (chosen ones beyond it too); a search finds the others. */
+export const LIST_LIMIT = 100;
+
+const labelOf = (option: SelectOption) => option.label;
 
 /**
  * The app's one select: a button showing the chosen label(s) that opens a list with check marks, optionally
@@ -67,13 +79,14 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
     label,
     hideLabel,
     placeholder,
-    searchable,
     avatarMode,
     disabled,
     required,
     error,
     clearable,
+    leftSection,
   } = props;
+  const searchable = props.searchable || options.length > LIST_LIMIT;
   const [search, setSearch] = useState('');
   // Mantine marks the keyboard-active option in the DOM; screen readers learn it from aria-activedescendant.
   const [activeId, setActiveId] = useState<string>();
@@ -104,8 +117,14 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
   const chosenOptions = options.filter((option) => chosen.includes(option.value));
   const hasValue = chosen.length > 0;
   const showClear = clearable && hasValue && !disabled;
-  const query = fold(search.trim());
-  const shown = query ? options.filter((option) => fold(option.label).includes(query)) : options;
+  const searching = search.trim() !== '';
+  const { shown, hidden } = useOptionWindow(
+    options,
+    labelOf,
+    search,
+    (option) => chosen.includes(option.value),
+    LIST_LIMIT,
+  );
 
   const focusTrigger = () => combobox.targetRef.current?.focus();
 
@@ -212,6 +231,7 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
           aria-required={required}
           error={error}
           disabled={disabled}
+          leftSection={leftSection}
           onClick={() => combobox.toggleDropdown()}
           onKeyDown={onKeyDown}
           styles={{
@@ -289,10 +309,20 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
                   active={selected}
                   aria-selected={selected}
                 >
-                  <Group gap="xs" wrap="nowrap">
+                  <Group
+                    gap="xs"
+                    wrap="nowrap"
+                    pl={!searching && option.depth ? (option.depth - 1) * 16 : undefined}
+                  >
                     {avatarFor(option, 24)}
+                    {option.icon}
                     <Text component="span" inherit truncate flex={1} miw={0}>
                       {option.label}
+                      {searching && option.hint && (
+                        <Text component="span" display="block" fz="xs" c="dimmed" truncate>
+                          {option.hint}
+                        </Text>
+                      )}
                     </Text>
                     {selected && (
                       <IconCheck
@@ -307,6 +337,13 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
             })
           )}
         </Combobox.Options>
+        {hidden > 0 && (
+          <Combobox.Footer>
+            <Text fz="xs" c="dimmed">
+              {moreMatchesText(hidden)}
+            </Text>
+          </Combobox.Footer>
+        )}
       </Combobox.Dropdown>
     </Combobox>
   );

@@ -1,5 +1,6 @@
 export { Bone, type BoneProps } from './bone';
 export { BrandMark } from './brand-mark';
+export { CompanyLogo, type CompanyLogoProps } from './company-logo';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { copyLink } from './copy-link';
 export {

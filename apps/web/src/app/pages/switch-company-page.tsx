@@ -1,9 +1,10 @@
 import type { Company } from '@atrium/contracts';
-import { Avatar, Badge, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Navigate, useNavigate } from 'react-router';
 import { useSwitchCompany } from '../../features/auth/api';
 import { errorMessageFor } from '../../lib/http';
+import { CompanyLogo } from '../../ui/company-logo';
 import { useCurrentSession } from '../session';
 import classes from './switch-company-page.module.css';
 
@@ -76,15 +77,7 @@ function CompanyCard({ company, current, switching, disabled, onChoose }: Compan
       p="md"
     >
       <Group gap="sm" wrap="nowrap">
-        <Avatar
-          src={company.logo ?? company.logo_small}
-          name={company.name}
-          size={40}
-          radius="md"
-          color="initials"
-          alt=""
-          aria-hidden
-        />
+        <CompanyLogo company={company} size={40} radius="md" color="initials" />
         <Text fw={600} truncate flex={1}>
           {company.name}
         </Text>

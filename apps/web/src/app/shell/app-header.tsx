@@ -1,5 +1,6 @@
-import { Avatar, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { CompanyLogo } from '../../ui/company-logo';
 import { useCurrentSession } from '../session';
 import { HeaderSearchSlot } from './header-search-slot';
 import { UserBar } from './user-bar';
@@ -22,15 +23,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: AppHeaderProps) {
       />
       <UnstyledButton component={Link} to="/" miw={0} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar
-            src={company.logo_small ?? company.logo}
-            name={company.name}
-            size={28}
-            radius="sm"
-            color="indigo"
-            alt=""
-            aria-hidden
-          />
+          <CompanyLogo company={company} size={28} color="indigo" />
           <Text fw={600} truncate>
             {company.name}
           </Text>

@@ -1,5 +1,6 @@
-import { Avatar, Box, NavLink, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { CompanyLogo } from '../../ui/company-logo';
 import { useCurrentSession } from '../session';
 import { type MenuItem, menuSections, switchCompanyItem } from './menu';
 
@@ -45,15 +46,7 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void
   const { pathname } = useLocation();
   const Icon = item.icon;
   const leftSection = item.company ? (
-    <Avatar
-      src={item.company.logo_small ?? item.company.logo}
-      name={item.company.name}
-      size={20}
-      radius="xs"
-      color="initials"
-      alt=""
-      aria-hidden
-    />
+    <CompanyLogo company={item.company} size={20} radius="xs" color="initials" />
   ) : (
     Icon && <Icon size={18} stroke={1.75} aria-hidden />
   );

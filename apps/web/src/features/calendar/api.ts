@@ -81,6 +81,11 @@ export function nextMissingUsersPage(lastPage: UsersPage, last: MissingUsersPage
 
 type Named = { id: number; name: string };
 
+// Defined once, so that the query keeps its selected list from render to render (TanStack Query runs a
+// new select function again) and the panel's lists are not folded and drawn again each time.
+const toNamed = (items: DictionaryResponse['results']): Named[] =>
+  items.map(({ id, name }) => ({ id, name }));
+
 /** The Department or Division dictionary of the company: the side panel's structure choices. */
 export const structureQueryOptions = (name: 'Department' | 'Division', companyId: number) =>
   queryOptions({
@@ -90,7 +95,7 @@ export const structureQueryOptions = (name: 'Department' | 'Division', companyId
       http
         .get<DictionaryResponse>(`/api/dictionaries/${name}/?company=${companyId}`)
         .then(({ results }) => results),
-    select: (items): Named[] => items.map(({ id, name }) => ({ id, name })),
+    select: toNamed,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

@@ -3,7 +3,7 @@ import { aDepartment } from '../../test/fake-api';
 import { departmentOptions } from './department-options';
 
 describe('department dropdown options', () => {
-  it('lists each node followed by the nodes under it, keeping the order of siblings, with depths', () => {
+  it('lists each node followed by the nodes under it, keeping the order of siblings, with depths and the nodes above', () => {
     const options = departmentOptions([
       aDepartment(1, { name: 'Engineering' }),
       aDepartment(2, { name: 'Sales' }),
@@ -14,11 +14,11 @@ describe('department dropdown options', () => {
     ]);
     expect(options).toEqual([
       { value: '1', label: 'Engineering', depth: 1 },
-      { value: '3', label: 'Backend', depth: 2 },
-      { value: '4', label: 'Database', depth: 3 },
-      { value: '6', label: 'Frontend', depth: 2 },
+      { value: '3', label: 'Backend', depth: 2, hint: 'Engineering' },
+      { value: '4', label: 'Database', depth: 3, hint: 'Engineering › Backend' },
+      { value: '6', label: 'Frontend', depth: 2, hint: 'Engineering' },
       { value: '2', label: 'Sales', depth: 1 },
-      { value: '5', label: 'EMEA', depth: 2 },
+      { value: '5', label: 'EMEA', depth: 2, hint: 'Sales' },
     ]);
   });
 

@@ -92,9 +92,17 @@ type Setup = {
   sickPeople?: UserListItem[];
   filter?: (call: ApiCall) => Response | Promise<Response>;
   feed?: CalendarFeed | null;
+  departments?: ReturnType<typeof aDictionaryItem>[];
 };
 
-function setUp({ absences = {}, vacationPeople = [], sickPeople = [], filter, feed = null }: Setup = {}) {
+function setUp({
+  absences = {},
+  vacationPeople = [],
+  sickPeople = [],
+  filter,
+  feed = null,
+  departments = [aDictionaryItem(11, 'Sales'), aDictionaryItem(12, 'Support')],
+}: Setup = {}) {
   let currentFeed = feed;
   return stubApi({
     'GET /api/auth/session/': () => json(200, aSession()),
@@ -108,7 +116,7 @@ function setUp({ absences = {}, vacationPeople = [], sickPeople = [], filter, fe
     [MISSING]: (call) =>
       json(200, page('vacation_from_date' in (call.body as object) ? vacationPeople : sickPeople)),
     ...dictionaryRoutes({
-      Department: [aDictionaryItem(11, 'Sales'), aDictionaryItem(12, 'Support')],
+      Department: departments,
       Division: [aDictionaryItem(21, 'Retail')],
     }),
     [`GET ${FEED}`]: () => (currentFeed ? json(200, currentFeed) : json(404, { error: 'Not found.' })),
@@ -365,6 +373,32 @@ describe('company calendar page', { timeout: 20_000 }, () => {
       { timeout: 3000 },
     );
     expect(await screen.findByRole('checkbox', { name: 'Person No2' })).toBeChecked();
+  });
+
+  it("draws a large company's first 50 departments, finds the others by name and keeps a ticked one in view", async () => {
+    const departments = Array.from({ length: 2000 }, (_, index) =>
+      aDictionaryItem(100 + index, `Team ${index + 1}`),
+    );
+    const api = setUp({ departments });
+    const { user } = renderPage(JUNE);
+    const list = await screen.findByRole('group', { name: 'Department' }, { timeout: 3000 });
+    await within(list).findByRole('checkbox', { name: 'Team 1' });
+    // 'select all' and the first 50.
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(51);
+    expect(within(list).getByText('1,950 more: type to narrow the list')).toBeInTheDocument();
+
+    const search = within(list).getByRole('textbox', { name: 'Search department' });
+    await user.type(search, 'team 1500');
+    await user.click(within(list).getByRole('checkbox', { name: 'Team 1500' }));
+    await waitFor(() => expect(lastBody(api.callsTo(FILTER))).toMatchObject({ department: [1599] }), {
+      timeout: 3000,
+    });
+    await user.type(search, 'xyz');
+    expect(within(list).getByText('Nothing found')).toBeInTheDocument();
+
+    await user.clear(search);
+    expect(within(list).getByRole('checkbox', { name: 'Team 1500' })).toBeChecked();
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(52);
   });
 
   it('waits 700 ms after the last change and then asks once, for the last month chosen', async () => {

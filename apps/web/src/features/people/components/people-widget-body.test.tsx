@@ -180,6 +180,26 @@ describe('people widget body', () => {
     expect(order.map((name) => options.indexOf(screen.getByRole('option', { name })))).toEqual([0, 1, 2, 3]);
   });
 
+  it("renders a large company's first hundred nodes and finds the others by name", async () => {
+    const nodes = Array.from({ length: 3000 }, (_, index) =>
+      aDepartment(100 + index, { name: `Team ${index + 1}` }),
+    );
+    const { user } = renderWidget({
+      [FILTER]: fakeUsersFilter(people(1, 3)),
+      'GET /api/company_department_tree/': () => json(200, { results: nodes }),
+    });
+    await screen.findByText('3 in organization');
+
+    await user.click(screen.getByRole('combobox', { name: 'Department' }));
+    // The company and the first 99 nodes, then a line telling how to reach the other 2,901.
+    expect(await screen.findAllByRole('option')).toHaveLength(100);
+    expect(screen.getByText('2,901 more: type to narrow the list')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'team 2999');
+    await user.click(await screen.findByRole('option', { name: 'Team 2999' }));
+    expect(screen.getByRole('combobox', { name: 'Department' })).toHaveTextContent('Team 2999');
+  });
+
   it('starts again at page 1 for the chosen department, sending company_departments', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const everyone = [
@@ -213,7 +233,7 @@ describe('people widget body', () => {
     const last = api.callsTo(FILTER).at(-1);
     expect(last?.query.get('page')).toBe('1');
     expect(last?.body).toEqual({ company_departments: [10] });
-    expect(screen.getByRole('combobox', { name: 'Department' })).toHaveValue('Engineering');
+    expect(screen.getByRole('combobox', { name: 'Department' })).toHaveTextContent('Engineering');
 
     // Back to the whole company: page 1 again, not the two pages seen before.
     await user.click(screen.getByRole('combobox', { name: 'Department' }));

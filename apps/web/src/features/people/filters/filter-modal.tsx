@@ -88,7 +88,9 @@ function FilterForm({ filters, q, onApply, onClose, isUser = false }: FilterForm
 
   return (
     <>
-      <Modal.Header style={{ gap: 'var(--mantine-spacing-md)' }}>
+      {/* Under an open select's list (z-index 13, ui/DropdownSelect): Mantine's sticky header (1000) hid the
+          top of a list that opened upward, its search box among it. */}
+      <Modal.Header style={{ gap: 'var(--mantine-spacing-md)', zIndex: 12 }}>
         <Modal.Title fw={600}>Filters</Modal.Title>
         <TextInput
           aria-label="Search for any user information"
