@@ -60,7 +60,7 @@ export function PeopleSection({
             </Text>
             {count !== undefined && (
               <Badge variant="light" color="gray" size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {count}
+                {count.toLocaleString('en-US')}
               </Badge>
             )}
           </Group>

@@ -78,6 +78,11 @@ describe('people widget body', () => {
     expect(first?.headers.get('X-CSRFToken')).toBe('test-csrf-token');
   });
 
+  it('writes a large count with its thousands separated', async () => {
+    renderWidget({ [FILTER]: fakeUsersFilter(people(1, 1200)) });
+    expect(await screen.findByText('1,200 in organization')).toBeInTheDocument();
+  });
+
   it('shows name, position and status of a person, and no position when it is N/A', async () => {
     renderWidget({
       [FILTER]: fakeUsersFilter([

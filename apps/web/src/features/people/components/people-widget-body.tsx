@@ -68,7 +68,7 @@ export function PeopleWidgetBody({ onSelect, tab = 'all' }: PeopleWidgetBodyProp
           people.isPending && <Bone height={12} width={120} style={{ marginBlock: 4 }} />
         ) : (
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {count} in organization
+            {count.toLocaleString('en-US')} in organization
           </Text>
         )}
         <DepartmentSelect

@@ -167,7 +167,11 @@ function FilterForm({ filters, q, onApply, onClose, isUser = false }: FilterForm
               onClick={() => onApply(draft, text.trim())}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >
-              {count === 0 ? '(no results)' : count === undefined ? 'Show users' : `Show ${count} users`}
+              {count === 0
+                ? '(no results)'
+                : count === undefined
+                  ? 'Show users'
+                  : `Show ${count.toLocaleString('en-US')} users`}
             </Button>
           </Group>
         </Group>

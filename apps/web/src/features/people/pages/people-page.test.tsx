@@ -317,6 +317,14 @@ describe('people directory page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("writes the modal's count with its thousands separated", async () => {
+    const { user } = renderPage('/people', { [FILTER]: fakeUsersFilter(people(1, 1200)) });
+    await screen.findByRole('table', { name: 'People' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const modal = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(await within(modal).findByRole('button', { name: 'Show 1,200 users' })).toBeEnabled();
+  });
+
   it('hides the company, location and visibility filters for isUser', async () => {
     const { user } = renderPage('/people', { [FILTER]: fakeUsersFilter(people(1, 3)) }, { isUser: true });
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
@@ -390,5 +398,25 @@ describe('people directory page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Platform 1' }));
     expect(await screen.findByRole('button', { name: 'Person No1' })).toBeInTheDocument();
     expect(lastBody(api)).toEqual({ Department: [11] });
+  });
+
+  it('in group mode draws a level of many departments 50 at a time', async () => {
+    const teams = Array.from({ length: 120 }, (_, index) =>
+      aDepartment(100 + index, { name: `Team ${index + 1}`, parent_id: 10, depth: 2, employees_count: 10 }),
+    );
+    const { user } = renderPage('/people?mode=group', {
+      [FILTER]: fakeUsersFilter([]),
+      'GET /api/company_department_tree/': () =>
+        json(200, { results: [aDepartment(10, { name: 'Engineering', employees_count: 0 }), ...teams] }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Engineering 1,200' }));
+    const drawn = () => screen.getAllByRole('button', { name: /^Team \d+ 10$/ });
+    expect(drawn()).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show 50 more of 70' }));
+    expect(drawn()).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Show 20 more of 20' }));
+    expect(drawn()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).not.toBeInTheDocument();
   });
 });
