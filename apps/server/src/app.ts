@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AccessLog } from './lib/access-log';
+import { compressLargeAnswer } from './lib/answer-compression';
 import type { Clock } from './lib/clock';
 import { notFound } from './lib/errors';
 import type { EventBus } from './lib/event-bus';
@@ -138,9 +139,9 @@ export async function buildApp(deps: AppDeps) {
   // Every API answer is personal or per-session unless its route says otherwise (hashed pictures, the
   // OpenAPI viewer's files): no browser or proxy keeps a copy.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    return payload;
+    if (!request.url.startsWith('/api/')) return payload;
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return compressLargeAnswer(request, reply, payload);
   });
   const events = deps.events;
   if (events) {

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../../scripts/seed/index';
 import { queryRows } from '../../server/src/db/client';
+import { addDepartments } from '../../server/test/structure-fixtures';
 import { launchBrowser, logIn, startPortal, watchErrors } from './portal';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -82,12 +83,7 @@ it('an employee filters the directory by department and status, searches a name 
 
 it("shows the whole of a long select's list in the filters, its search box above the modal's header", async () => {
   // Enough departments for the list to be tall, in a window short enough for it to open upward.
-  await portal.db.execute(sql`
-    insert into departments (company_id, parent_id, level_type_id, name)
-    select d.company_id, d.id, t.id, 'Extra team ' || n
-      from (select * from departments where parent_id is null order by id limit 1) d
-      join company_level_types t on t.company_id = d.company_id and t.name = 'Department'
-     cross join generate_series(1, 30) n`);
+  await addDepartments(portal.db, 30, 'Extra team');
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await logIn(page, portal, 'hr@demo.test');
   await page.goto(`${portal.url}/people`);
