@@ -427,6 +427,15 @@ describe('DropdownSelect with a long list', () => {
     expect(trigger('Offices')).not.toHaveTextContent('Place 1500');
   });
 
+  it('tells that it opened, and says more options are loading while they are', async () => {
+    const onOpen = vi.fn();
+    const { user } = renderUi(<Single onOpen={onOpen} loading />);
+
+    await user.click(trigger());
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
   it('indents the nodes of a tree by depth until a search flattens it and tells where each sits', async () => {
     const tree: SelectOption<number>[] = [
       { value: 1, label: 'Engineering', depth: 1 },

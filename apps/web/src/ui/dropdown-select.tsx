@@ -41,6 +41,10 @@ type CommonProps<V extends SelectValue> = {
   clearable?: boolean;
   /** Shown at the start of the button, before the chosen label. */
   leftSection?: ReactNode;
+  /** Called when the list opens: options loaded only when someone looks at them start loading here. */
+  onOpen?: () => void;
+  /** More options are on their way: a line under the list says so. */
+  loading?: boolean;
 };
 
 type SingleProps<V extends SelectValue> = CommonProps<V> & {
@@ -85,6 +89,8 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
     error,
     clearable,
     leftSection,
+    onOpen,
+    loading,
   } = props;
   const searchable = props.searchable || options.length > LIST_LIMIT;
   const [search, setSearch] = useState('');
@@ -97,6 +103,7 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
   const combobox = useCombobox({
     onDropdownOpen: () => {
       if (searchable) combobox.focusSearchInput();
+      onOpen?.();
     },
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -337,10 +344,10 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
             })
           )}
         </Combobox.Options>
-        {hidden > 0 && (
+        {(hidden > 0 || loading) && (
           <Combobox.Footer>
-            <Text fz="xs" c="dimmed">
-              {moreMatchesText(hidden)}
+            <Text fz="xs" c="dimmed" role={loading ? 'status' : undefined}>
+              {loading ? 'Loading…' : moreMatchesText(hidden)}
             </Text>
           </Combobox.Footer>
         )}

@@ -67,7 +67,9 @@ export const departmentTreeQueryOptions = (companyId: number) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useDepartmentTree = (companyId: number) => useQuery(departmentTreeQueryOptions(companyId));
+/** The company's tree; `enabled` false waits until it is wanted (a list not yet opened). */
+export const useDepartmentTree = (companyId: number, enabled = true) =>
+  useQuery({ ...departmentTreeQueryOptions(companyId), enabled });
 
 /** Spec §9: the directory pages by 15 people. */
 export const DIRECTORY_PAGE_SIZE = 15;

@@ -12,6 +12,7 @@ import { aDepartment, aPerson, aSession, fakeUsersFilter, json, stubApi } from '
 import { PeopleWidgetBody, type PeopleWidgetBodyProps } from './people-widget-body';
 
 const FILTER = 'POST /api/users/filter/';
+const TREE = 'GET /api/company_department_tree/';
 const people = (from: number, to: number, overrides: Partial<UserListItem> = {}) =>
   Array.from({ length: to - from + 1 }, (_, index) => aPerson(from + index, overrides));
 
@@ -165,9 +166,9 @@ describe('people widget body', () => {
   });
 
   it('lists the company with its name first, then its department nodes in tree order', async () => {
-    const { user } = renderWidget({
+    const { api, user } = renderWidget({
       [FILTER]: fakeUsersFilter(people(1, 3)),
-      'GET /api/company_department_tree/': () =>
+      [TREE]: () =>
         json(200, {
           results: [
             aDepartment(10, { name: 'Engineering' }),
@@ -177,9 +178,13 @@ describe('people widget body', () => {
         }),
     });
     await screen.findByText('3 in organization');
+    // The tree is asked for when the list first opens, not with the widget.
+    expect(api.callsTo(TREE)).toHaveLength(0);
 
     await user.click(screen.getByRole('combobox', { name: 'Department' }));
-    const options = await screen.findAllByRole('option');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
+    expect(api.callsTo(TREE)).toHaveLength(1);
+    const options = screen.getAllByRole('option');
     const order = ['Northwind', 'Engineering', 'Platform', 'Sales'];
     expect(options).toHaveLength(4);
     expect(order.map((name) => options.indexOf(screen.getByRole('option', { name })))).toEqual([0, 1, 2, 3]);
@@ -191,13 +196,13 @@ describe('people widget body', () => {
     );
     const { user } = renderWidget({
       [FILTER]: fakeUsersFilter(people(1, 3)),
-      'GET /api/company_department_tree/': () => json(200, { results: nodes }),
+      [TREE]: () => json(200, { results: nodes }),
     });
     await screen.findByText('3 in organization');
 
     await user.click(screen.getByRole('combobox', { name: 'Department' }));
     // The company and the first 99 nodes, then a line telling how to reach the other 2,901.
-    expect(await screen.findAllByRole('option')).toHaveLength(100);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(100));
     expect(screen.getByText('2,901 more: type to narrow the list')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'team 2999');
@@ -214,7 +219,7 @@ describe('people widget body', () => {
     ];
     const { api, user } = renderWidget({
       [FILTER]: fakeUsersFilter(everyone),
-      'GET /api/company_department_tree/': () =>
+      [TREE]: () =>
         json(200, {
           results: [aDepartment(10, { name: 'Engineering' }), aDepartment(11, { name: 'Sales' })],
         }),
