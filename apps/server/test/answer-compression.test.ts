@@ -43,7 +43,7 @@ describe('API answers', () => {
       method: 'GET',
       url: path,
       headers: {
-        cookie: [...hr.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: hr.cookieHeader(),
         ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
       },
     });

@@ -17,7 +17,7 @@ async function upload(client: HttpClient, path: string, bytes: Uint8Array, filen
   const form = new FormData();
   form.append('file', new Blob([bytes], { type }), filename);
   const headers: Record<string, string> = {
-    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    cookie: client.cookieHeader(),
     'x-csrftoken': client.cookies.get('csrftoken') ?? '',
   };
   const response = await fetch(t.baseUrl + path, { method: 'POST', body: form, headers });

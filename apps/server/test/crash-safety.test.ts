@@ -90,7 +90,6 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const cookieOf = (client: HttpClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const byNumber = (a: number, b: number) => a - b;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -110,7 +109,7 @@ function upload(server: RunningServer, client: HttpClient, documentId: number, b
   return fetch(`${server.baseUrl}/api/storage/upload-file/${documentId}/`, {
     method: 'POST',
     body: form,
-    headers: { cookie: cookieOf(client), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
+    headers: { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
   });
 }
 
@@ -225,7 +224,7 @@ function carryOver(server: RunningServer, before: HttpClient) {
 
 function download(server: RunningServer, client: HttpClient, documentId: number) {
   return fetch(`${server.baseUrl}/api/storage/${documentId}/file/`, {
-    headers: { cookie: cookieOf(client) },
+    headers: { cookie: client.cookieHeader() },
   });
 }
 

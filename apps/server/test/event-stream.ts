@@ -16,7 +16,7 @@ export type EventStream = {
 export async function openEventStream(baseUrl: string, client: HttpClient): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/events/stream/`, {
-    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: { cookie: client.cookieHeader() },
     signal: controller.signal,
   });
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();

@@ -14,6 +14,11 @@ export class HttpClient {
     return this.cookies.get('csrftoken');
   }
 
+  /** The Cookie header the client sends, for requests made another way (app.inject, a raw stream). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get(path: string) {
     return this.request('GET', path);
   }
@@ -29,7 +34,7 @@ export class HttpClient {
 
   async request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
     const headers: Record<string, string> = { ...extraHeaders };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     const csrf = this.cookies.get('csrftoken');
     if (csrf && method !== 'GET' && !('x-csrftoken' in headers)) headers['x-csrftoken'] = csrf;
     if (this.ip) headers['x-forwarded-for'] = this.ip;

@@ -479,7 +479,7 @@ async function upload(client: HttpClient, content: string | Uint8Array, query = 
     method: 'POST',
     body: form,
     headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: client.cookieHeader(),
       'x-csrftoken': client.cookies.get('csrftoken') ?? '',
     },
   });
@@ -701,7 +701,7 @@ describe('POST /api/calendars/events/import/', () => {
       method: 'POST',
       body: new FormData(),
       headers: {
-        cookie: [...as.Ben!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: as.Ben!.cookieHeader(),
         'x-csrftoken': as.Ben!.cookies.get('csrftoken') ?? '',
       },
     });

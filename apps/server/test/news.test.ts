@@ -42,7 +42,7 @@ async function upload(client: HttpClient, path: string, bytes: Uint8Array, filen
     method: 'POST',
     body: form,
     headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: client.cookieHeader(),
       'x-csrftoken': client.cookies.get('csrftoken') ?? '',
     },
   });

@@ -60,8 +60,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cookieOf = (client: HttpClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
 /** Sends a browser form (multipart/form-data) as the web app's FormData does. */
 async function sendForm(
   client: HttpClient,
@@ -76,7 +74,7 @@ async function sendForm(
   const response = await fetch(t.baseUrl + path, {
     method,
     body: form,
-    headers: { cookie: cookieOf(client), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
+    headers: { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
   });
   const body = await response.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered.
@@ -87,7 +85,9 @@ const upload = (client: HttpClient, documentId: number, bytes: Uint8Array, name:
   sendForm(client, 'POST', `/api/storage/upload-file/${documentId}/`, {}, { bytes, name, type });
 
 function download(client: HttpClient, documentId: number) {
-  return fetch(`${t.baseUrl}/api/storage/${documentId}/file/`, { headers: { cookie: cookieOf(client) } });
+  return fetch(`${t.baseUrl}/api/storage/${documentId}/file/`, {
+    headers: { cookie: client.cookieHeader() },
+  });
 }
 
 /** Files a record for `ownerId` and uploads its file; returns the record as the upload answers it. */

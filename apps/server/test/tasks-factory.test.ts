@@ -109,7 +109,7 @@ async function upload(client: HttpClient, bytes: Uint8Array, filename: string, t
     method: 'POST',
     body: form,
     headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: client.cookieHeader(),
       'x-csrftoken': client.cookies.get('csrftoken') ?? '',
     },
   });
@@ -264,7 +264,7 @@ describe('uploads', () => {
   it('lets only the uploader read an unattached file, with safe headers', async () => {
     const fileId = (await upload(emma, PDF, 'Zahlung für Q4.pdf')).body.id;
     const own = await fetch(`${t.baseUrl}/api/tasks/files/${fileId}/`, {
-      headers: { cookie: [...emma.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { cookie: emma.cookieHeader() },
     });
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');

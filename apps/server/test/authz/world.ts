@@ -139,7 +139,7 @@ export async function send(
     return { status: answer.status, headers: answer.headers, text: answer.text, body: answer.body };
   }
   const headers: Record<string, string> = {};
-  if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (client.cookies.size) headers.cookie = client.cookieHeader();
   const csrf = client.cookies.get('csrftoken');
   if (csrf && method !== 'GET') headers['x-csrftoken'] = csrf;
   let payload: FormData | undefined;

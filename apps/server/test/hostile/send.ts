@@ -14,7 +14,7 @@ export async function sendRaw(
   contentType: string | null = 'application/json',
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
-  if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (client.cookies.size) headers.cookie = client.cookieHeader();
   const csrf = client.cookies.get('csrftoken');
   if (csrf && method !== 'GET') headers['x-csrftoken'] = csrf;
   if (text !== undefined && contentType !== null) headers['content-type'] = contentType;
