@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../../scripts/seed/index';
 import type { HttpClient } from './http-client';
+import { addDepartments } from './structure-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 /** On the seeded demo: Demo Corp with its real tree, Demo Labs beside it. */
@@ -154,6 +156,33 @@ describe('company structure', () => {
       .results;
     expect(chain[0].id).toBe(session.user.division);
     expect(chain.at(-1).id).toBe(session.user.department);
+  });
+
+  it('lists siblings and the Department dictionary in natural order, "Unit 2" before "Unit 10"', async () => {
+    await addDepartments(t.db, 12, 'Unit');
+    const expected = Array.from({ length: 12 }, (_, i) => `Unit ${i + 1}`);
+    const units = (list: { name: string }[]) => names(list).filter((name) => /^Unit \d+$/.test(name));
+    expect(units((await employee.get('/api/company_department_tree/')).body.results)).toEqual(expected);
+    expect(units((await employee.get('/api/dictionaries/Department/')).body.results)).toEqual(expected);
+    await addDepartments(t.db, 1, 'unit');
+    const lowerCase = names((await employee.get('/api/dictionaries/Department/')).body.results);
+    expect(lowerCase.indexOf('unit 1')).toBe(lowerCase.indexOf('Unit 1') + 1);
+  });
+
+  it('answers with the tree as it is after a write: a new node, a person moved into it', async () => {
+    const before = (await employee.get('/api/company_department_tree/')).body.results;
+    await addDepartments(t.db, 1, 'Newly opened');
+    const after = (await employee.get('/api/company_department_tree/')).body.results;
+    const opened = after.find((node: { name: string }) => node.name === 'Newly opened 1');
+    expect(after).toHaveLength(before.length + 1);
+    expect(opened.employees_count).toBe(0);
+    await t.db.execute(sql`update users set department_id = ${opened.id} where id = ${session.user.id}`);
+    const moved = (await employee.get(`/api/company_department_tree/${opened.id}`)).body;
+    expect(moved.node.employees_count).toBe(1);
+    expect(moved.employees.map((e: { id: number }) => e.id)).toEqual([session.user.id]);
+    const chain = (await employee.get(`/api/company_structure/user_tree/?user=${session.user.id}`)).body
+      .results;
+    expect(chain.at(-1).id).toBe(opened.id);
   });
 
   it("keeps another company's structure out of reach", async () => {

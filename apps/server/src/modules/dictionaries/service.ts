@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies, departments, dictionaryItems, levelTypes } from '../../db/schema/index';
+import { byName } from '../../lib/natural-order';
 
 /** Items whose name has a word starting with the typed text (case- and accent-insensitive). */
 function nameMatches(name: AnyPgColumn, q: string | undefined) {
@@ -34,7 +35,7 @@ export async function dictionaryItemsFor(
       })
       .from(companies)
       .where(and(inArray(companies.id, memberCompanies), nameMatches(companies.name, q)))
-      .orderBy(asc(companies.name));
+      .then((items) => items.sort(byName));
   }
   if (name === 'Division' || name === 'Department') {
     return db
@@ -53,7 +54,7 @@ export async function dictionaryItemsFor(
           nameMatches(departments.name, q),
         ),
       )
-      .orderBy(asc(departments.name));
+      .then((items) => items.sort(byName));
   }
   return db
     .select({

@@ -13,7 +13,8 @@ import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { listUsers } from '../users/directory';
 import { memberCompanyIds } from '../users/policy';
-import { departmentTree, findNode, levelTypesOf, userTree } from './service';
+import { createKeptTrees } from './kept-trees';
+import { chainTo, findNode, levelTypesOf, placementOf, subtree } from './service';
 
 const tags = ['structure'];
 const id = (name: string) =>
@@ -30,6 +31,8 @@ async function viewableCompany(db: Db, session: SessionInfo, requested: number |
 }
 
 export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const treeOf = createKeptTrees(db, app.peopleVersion);
+
   app.get(
     '/api/company_department_tree/',
     {
@@ -45,7 +48,7 @@ export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
     },
     async (request) => {
       const companyId = await viewableCompany(db, requireSession(request), request.query.company_id);
-      const nodes = await departmentTree(db, companyId);
+      const nodes = await treeOf(companyId);
       const { level_type } = request.query;
       return { results: level_type ? nodes.filter((node) => node.level_type === level_type) : nodes };
     },
@@ -66,7 +69,7 @@ export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       const found = await findNode(db, request.params.id);
       if (!found) throw notFound();
       await viewableCompany(db, session, found.companyId);
-      const [node, ...below] = await departmentTree(db, found.companyId, found.id);
+      const [node, ...below] = subtree(await treeOf(found.companyId), found.id);
       if (!node) throw notFound();
       const { results } = await listUsers(
         db,
@@ -106,7 +109,7 @@ export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
     },
     async (request) => {
       const companyId = await viewableCompany(db, requireSession(request), request.query.company);
-      const nodes = await departmentTree(db, companyId);
+      const nodes = await treeOf(companyId);
       return { results: nodes.filter((node) => node.level_type === request.query.level_type) };
     },
   );
@@ -128,7 +131,7 @@ export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       if (level0 !== undefined && (await findNode(db, level0))?.companyId !== companyId) throw notFound();
       const [types, nodes] = await Promise.all([
         levelTypesOf(db, companyId),
-        departmentTree(db, companyId, level0),
+        treeOf(companyId).then((tree) => (level0 === undefined ? tree : subtree(tree, level0))),
       ]);
       return {
         levels: types.map((type) => ({
@@ -159,7 +162,9 @@ export const structureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         { page: 1, pageSize: 1, countOnly: true },
       );
       if (count === 0) throw notFound();
-      return { results: await userTree(db, request.query.user) };
+      const placement = await placementOf(db, request.query.user);
+      if (!placement?.departmentId) return { results: [] };
+      return { results: chainTo(await treeOf(placement.companyId), placement.departmentId) };
     },
   );
 };
