@@ -436,6 +436,19 @@ describe('DropdownSelect with a long list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
   });
 
+  it('tells of a pointer over its button and of the focus reaching it, before any click', async () => {
+    const onIntent = vi.fn();
+    const { user } = renderUi(<Single onIntent={onIntent} />);
+
+    await user.hover(trigger());
+    expect(onIntent).toHaveBeenCalledTimes(1);
+    await user.unhover(trigger());
+    await user.tab();
+    expect(trigger()).toHaveFocus();
+    expect(onIntent).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('indents the nodes of a tree by depth until a search flattens it and tells where each sits', async () => {
     const tree: SelectOption<number>[] = [
       { value: 1, label: 'Engineering', depth: 1 },

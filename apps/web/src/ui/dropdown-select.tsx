@@ -43,6 +43,11 @@ type CommonProps<V extends SelectValue> = {
   leftSection?: ReactNode;
   /** Called when the list opens: options loaded only when someone looks at them start loading here. */
   onOpen?: () => void;
+  /**
+   * Called when a pointer comes over the button or the button takes the focus: such options can start
+   * loading in the moment before the click.
+   */
+  onIntent?: () => void;
   /** More options are on their way: a line under the list says so. */
   loading?: boolean;
 };
@@ -90,6 +95,7 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
     clearable,
     leftSection,
     onOpen,
+    onIntent,
     loading,
   } = props;
   const searchable = props.searchable || options.length > LIST_LIMIT;
@@ -241,6 +247,8 @@ export function DropdownSelect<V extends SelectValue>(props: DropdownSelectProps
           leftSection={leftSection}
           onClick={() => combobox.toggleDropdown()}
           onKeyDown={onKeyDown}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
           styles={{
             input: showClear
               ? {

@@ -178,8 +178,10 @@ describe('people widget body', () => {
         }),
     });
     await screen.findByText('3 in organization');
-    // The tree is asked for when the list first opens, not with the widget.
+    // The tree is asked for when the pointer reaches the list's button, not with the widget.
     expect(api.callsTo(TREE)).toHaveLength(0);
+    await user.hover(screen.getByRole('combobox', { name: 'Department' }));
+    await waitFor(() => expect(api.callsTo(TREE)).toHaveLength(1));
 
     await user.click(screen.getByRole('combobox', { name: 'Department' }));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
