@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -40,7 +40,11 @@ export const userGroups = pgTable(
       .notNull()
       .references(() => groups.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId, t.groupId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId, t.groupId] }),
+    // A company's HR, whom the routing of every request reads: a few people among all of a company's.
+    index('user_groups_company_group_idx').on(t.companyId, t.groupId),
+  ],
 );
 
 /** Rights such as create_posts, per company. */

@@ -132,6 +132,21 @@ function routeStep(step: TemplateStep, data: RoutingData, hrLoad: Map<number, nu
   return went(data.requesterId, 'the requester');
 }
 
+/**
+ * A company's HR people with how many open steps each holds: the load an HR step goes by. Read on every
+ * filing, from indexes alone (migration 0024, held by `routing-plan.test.ts`).
+ */
+export function companyHrWithOpenSteps(db: Db, companyId: number) {
+  // Written out with an alias: Drizzle leaves the columns of a one-table select unqualified, and an
+  // unqualified user_id inside the subquery would be the step's own, counting everyone's open steps.
+  const openSteps = sql<number>`(select count(*)::int from ${tasks} step where step.user_id = ${userGroups}.user_id
+    and step.parent_task_id is not null and not step.completed and not step.canceled and not step.skipped)`;
+  return db
+    .select({ id: userGroups.userId, openSteps: openSteps.mapWith(Number) })
+    .from(userGroups)
+    .where(and(eq(userGroups.companyId, companyId), eq(userGroups.groupId, GROUP_HR)));
+}
+
 /** How many levels of managers the loader follows up; real hierarchies are far shallower. */
 const MAX_LEVELS = 20;
 
@@ -164,12 +179,7 @@ export async function loadRoutingData(
     frontier = [...new Set(rows.map((row) => row.managerId))].filter((id) => !links.has(id));
   }
 
-  const openSteps = sql<number>`(select count(*)::int from ${tasks} where ${tasks.userId} = ${userGroups.userId}
-    and ${tasks.parentTaskId} is not null and not ${tasks.completed} and not ${tasks.canceled} and not ${tasks.skipped})`;
-  const hr = await db
-    .select({ id: userGroups.userId, openSteps: openSteps.mapWith(Number) })
-    .from(userGroups)
-    .where(and(eq(userGroups.companyId, input.companyId), eq(userGroups.groupId, GROUP_HR)));
+  const hr = await companyHrWithOpenSteps(db, input.companyId);
 
   const ids = new Set([input.requesterId, input.subjectId, ...named, ...hr.map((h) => h.id)]);
   for (const [id, set] of links) {
