@@ -9,7 +9,8 @@ type TableStats = { n_dead_tup: number; last_vacuum: Date | null; last_analyze: 
 
 /**
  * PGlite has no autovacuum (single-user mode): the server vacuums and analyzes its tables itself, by
- * PostgreSQL's autovacuum thresholds (50 rows plus 20% of the table dead, 50 plus 10% changed).
+ * PostgreSQL's autovacuum thresholds (50 rows plus 20% of the table dead, 50 plus 10% changed), or by a
+ * table's own settings where it has them.
  */
 describe.skipIf(testEngine() !== 'pglite')('the embedded database maintenance', () => {
   let pglite: PGlite;
@@ -37,11 +38,19 @@ describe.skipIf(testEngine() !== 'pglite')('the embedded database maintenance', 
       create table quiet (id int primary key);
       insert into quiet select generate_series(1, 10);
       create table edited (id int primary key, body text);
-      insert into edited select g, 'row ' || g from generate_series(1, 1000) g;`);
-    // A statement of its own: several in one exec run as one transaction, which VACUUM refuses.
+      insert into edited select g, 'row ' || g from generate_series(1, 1000) g;
+      create table tuned (id int primary key, body text) with (autovacuum_vacuum_scale_factor = 0.005);
+      insert into tuned select g, 'row ' || g from generate_series(1, 2000) g;`);
+    // The inserts counted before the vacuums, which then reset the counts.
+    await flushStats();
+    // Statements of their own: several in one exec run as one transaction, which VACUUM refuses.
     await pglite.exec('vacuum (analyze) edited');
+    await pglite.exec('vacuum (analyze) tuned');
+    // 200 of 1,000 rows: past the 150 of the analyze threshold. 100 of 2,000: past tuned's own vacuum
+    // threshold (50 + 0.5% = 60 rows), far below the server's (50 + 20% = 450).
     await pglite.exec(`
-      update edited set body = body || '!' where id <= 200;`);
+      update edited set body = body || '!' where id <= 200;
+      update tuned set body = body || '!' where id <= 100;`);
     await flushStats();
   });
   afterAll(() => pglite.close());
@@ -51,7 +60,8 @@ describe.skipIf(testEngine() !== 'pglite')('the embedded database maintenance', 
 
     const pass = await maintainPglite(pglite);
 
-    expect(pass).toEqual({ vacuumed: ['public.churned'], analyzed: ['public.edited'] });
+    expect(pass).toEqual({ vacuumed: ['public.churned', 'public.tuned'], analyzed: ['public.edited'] });
+    expect(await stats('tuned')).toMatchObject({ n_dead_tup: 0 });
     expect(await stats('churned')).toMatchObject({ n_dead_tup: 0, rows: 500 });
     expect((await stats('churned'))?.last_vacuum).toBeInstanceOf(Date);
     expect((await stats('quiet'))?.last_analyze).toBeNull();

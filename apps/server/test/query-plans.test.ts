@@ -315,6 +315,16 @@ describe(`the directory's plans at ${PEOPLE.toLocaleString('en')} people (${test
   }
 });
 
+describe('the table the counts read from their indexes', () => {
+  it('is vacuumed once 0.5% of its rows have changed, so that its visibility map stays current', async () => {
+    const [row] = await queryRows<{ options: string[] | null }>(
+      db,
+      sql`select reloptions as options from pg_class where oid = 'users'::regclass`,
+    );
+    expect(row?.options).toContain('autovacuum_vacuum_scale_factor=0.005');
+  });
+});
+
 describe.skipIf(testEngine() !== 'postgres')("the app's PostgreSQL connections", () => {
   it('run without JIT compilation, whatever the server is set to', async () => {
     const [row] = await queryRows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
  * the visibility map never set (no index-only scans) and the planner's statistics never refreshed, so a
  * company's tables grow and its plans age. Every pass reads the cumulative statistics, which single-user
  * mode keeps, and vacuums or analyzes the tables PostgreSQL's autovacuum would, by its own thresholds
- * (current_setting: the same defaults and the same -c options).
+ * (current_setting: the same defaults and the same -c options), or a table's own where it has them.
  */
 
 /** Between two passes, as PostgreSQL's autovacuum_naptime. */
@@ -15,18 +15,24 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 type Due = { relation: string; vacuum: boolean; analyze: boolean };
 
+/** An autovacuum setting of one table: its own (ALTER TABLE … SET), else the server's. */
+const setting = (name: string) => `coalesce(
+      (select split_part(option, '=', 2)::float8 from unnest(reloptions) option
+        where split_part(option, '=', 1) = '${name}'),
+      current_setting('${name}')::float8)`;
+
 /** The tables past a threshold: dead rows or rows inserted since the last vacuum, rows changed since the
  * last analyze; each threshold a base plus a share of the table's rows (unknown before a first analyze). */
 const DUE_TABLES = `
   select format('%I.%I', schemaname, relname) as relation,
-    n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-        + current_setting('autovacuum_vacuum_scale_factor')::float8 * rows
-      or n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float8
-        + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * rows as vacuum,
-    n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
-        + current_setting('autovacuum_analyze_scale_factor')::float8 * rows as analyze
+    n_dead_tup > ${setting('autovacuum_vacuum_threshold')}
+        + ${setting('autovacuum_vacuum_scale_factor')} * rows
+      or n_ins_since_vacuum > ${setting('autovacuum_vacuum_insert_threshold')}
+        + ${setting('autovacuum_vacuum_insert_scale_factor')} * rows as vacuum,
+    n_mod_since_analyze > ${setting('autovacuum_analyze_threshold')}
+        + ${setting('autovacuum_analyze_scale_factor')} * rows as analyze
   from (
-    select s.*, greatest(c.reltuples, 0) as rows
+    select s.*, greatest(c.reltuples, 0) as rows, c.reloptions
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
   ) tables
   order by relname`;
