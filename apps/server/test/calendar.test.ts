@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GROUP_HR } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   absences,
@@ -14,8 +15,10 @@ import {
   users,
 } from '../src/db/schema/index';
 import { issueFeed } from '../src/modules/calendar/feed';
+import { calendarViewerStatement } from '../src/modules/calendar/policy';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
+import { analyzedPlanOf, walk } from './query-plan';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -261,6 +264,28 @@ describe('POST /api/calendars/company/filter/', () => {
     const byAnn = await november(as.Ann!);
     expect(dayOf(byAnn, '2026-11-16').vacation[0]!.kind).toBe('own_expense');
     expect(dayOf(byAnn, '2026-11-24').vacation[0]).not.toHaveProperty('kind');
+  });
+
+  it('reads whom a viewer manages only when the viewer is not HR, who sees every kind anyway', async () => {
+    // HR is a business partner of Cid too: a large company links its HR to thousands of people.
+    const [hrbp] = await t.db
+      .insert(dictionaryItems)
+      .values({ dictionary: 'UserManagerType', code: 'hrbp', name: 'HR business partner', position: 1 })
+      .returning();
+    await t.db.insert(managerLinks).values({ userId: id.Cid!, managerId: id.Hr!, managerTypeId: hrbp!.id });
+    const managedRead = async (viewer: string) => {
+      const statement = calendarViewerStatement(
+        { userId: id[viewer]!, companyId: acme, tokenHash: '' },
+        acme,
+      );
+      const plan = await analyzedPlanOf(t.db, new PgDialect().sqlToQuery(statement));
+      return [...walk(plan)]
+        .filter((node) => node['Relation Name'] === 'manager_links')
+        .map((node) => node['Actual Loops']);
+    };
+    expect(await managedRead('Hr')).toEqual([0]);
+    expect(await managedRead('Boss')).toEqual([1]);
+    expect(dayOf(await november(as.Hr!), '2026-11-24').vacation[0]!.kind).toBe('business_trip');
   });
 
   it('filters by people, department and division', async () => {
