@@ -270,7 +270,7 @@ describe('company calendar page', { timeout: 20_000 }, () => {
   it('counts the people a busy day does not name as "+N more", which opens everyone away that day', async () => {
     const api = setUp({
       absences: {
-        '2026-06-10': { vacation: [1, 2], vacation_count: 14, sick_leave: [3], sick_leave_count: 4 },
+        '2026-06-10': { vacation: [1, 2], vacation_count: 1414, sick_leave: [3], sick_leave_count: 4 },
         '2026-06-11': { vacation: [1, 2] },
       },
       vacationPeople: [aPerson(1), aPerson(2), aPerson(7)],
@@ -279,9 +279,9 @@ describe('company calendar page', { timeout: 20_000 }, () => {
     const { user } = renderPage(JUNE);
     await gridShown();
 
-    // 12 more on vacation and 3 more ill; the next day names everyone, so it has no "more".
-    const more = await screen.findByRole('button', { name: '15 more away on 10.06.2026' });
-    expect(more).toHaveTextContent('+15 more');
+    // 1,412 more on vacation and 3 more ill; the next day names everyone, so it has no "more".
+    const more = await screen.findByRole('button', { name: '1,415 more away on 10.06.2026' });
+    expect(more).toHaveTextContent('+1,415 more');
     expect(document.querySelectorAll('[data-more-away]')).toHaveLength(1);
     expect(bars().map((bar) => bar.name)).toEqual(['Person No1', 'Person No2', 'Person No3']);
 

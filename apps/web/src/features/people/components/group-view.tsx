@@ -3,6 +3,7 @@ import { Button, Paper, Stack } from '@mantine/core';
 import { IconHierarchy } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useCurrentSession } from '../../../app/session';
+import { formatCount } from '../../../lib/counts';
 import { EmptyState, SkeletonRows } from '../../../ui';
 import { useDepartmentTree } from '../api';
 import { PeopleSection } from './people-section';
@@ -66,7 +67,7 @@ function SectionSlice({
           style={{ alignSelf: 'flex-start' }}
           onClick={() => setShown(shown + SECTIONS_AT_ONCE)}
         >
-          Show {Math.min(left, SECTIONS_AT_ONCE)} more of {left.toLocaleString('en-US')}
+          Show {Math.min(left, SECTIONS_AT_ONCE)} more of {formatCount(left)}
         </Button>
       )}
     </>

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId } from 'react';
+import { formatCount } from '../../../lib/counts';
 import { SkeletonRows } from '../../../ui';
 import { directoryQueryOptions } from '../api';
 import { PersonName } from './person-parts';
@@ -60,7 +61,7 @@ export function PeopleSection({
             </Text>
             {count !== undefined && (
               <Badge variant="light" color="gray" size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {count.toLocaleString('en-US')}
+                {formatCount(count)}
               </Badge>
             )}
           </Group>
