@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { formatCount } from '../lib/counts';
 
 /** Case- and accent-insensitive form of a text: 'Élodie' and 'elodie' match. */
 export function fold(text: string): string {
@@ -49,4 +48,5 @@ export function useOptionWindow<T>(
 }
 
 /** The line under a cut list: how many more matches there are, and how to reach them. */
-export const moreMatchesText = (hidden: number) => `${formatCount(hidden)} more: type to narrow the list`;
+export const moreMatchesText = (hidden: number) =>
+  `${hidden.toLocaleString('en-US')} more: type to narrow the list`;

@@ -1,7 +1,6 @@
 import { Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, useId } from 'react';
-import { formatCount } from '../../../lib/counts';
 import { Bone } from '../../../ui/bone';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { displayDate } from '../month-grid';
@@ -73,11 +72,11 @@ export function MoreAway({ date, more, scope, excluded, style }: MoreAwayProps) 
           className={classes.more}
           style={style}
           onClick={popover.toggle}
-          aria-label={`${formatCount(more)} more away on ${day}`}
+          aria-label={`${more.toLocaleString('en-US')} more away on ${day}`}
           aria-expanded={opened}
           data-more-away
         >
-          +{formatCount(more)}
+          +{more.toLocaleString('en-US')}
           <span className={classes.moreWord}> more</span>
         </UnstyledButton>
       </Popover.Target>

@@ -3,7 +3,6 @@ import { Button, Paper, Stack } from '@mantine/core';
 import { IconHierarchy } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useCurrentSession } from '../../../app/session';
-import { formatCount } from '../../../lib/counts';
 import { EmptyState, SkeletonRows } from '../../../ui';
 import { useDepartmentTree } from '../api';
 import { PeopleSection } from './people-section';
@@ -67,7 +66,7 @@ function SectionSlice({
           style={{ alignSelf: 'flex-start' }}
           onClick={() => setShown(shown + SECTIONS_AT_ONCE)}
         >
-          Show {Math.min(left, SECTIONS_AT_ONCE)} more of {formatCount(left)}
+          Show {Math.min(left, SECTIONS_AT_ONCE)} more of {left.toLocaleString('en-US')}
         </Button>
       )}
     </>

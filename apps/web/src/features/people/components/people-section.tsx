@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId } from 'react';
-import { formatCount } from '../../../lib/counts';
 import { SkeletonRows } from '../../../ui';
 import { directoryQueryOptions } from '../api';
 import { PersonName } from './person-parts';
@@ -61,7 +60,7 @@ export function PeopleSection({
             </Text>
             {count !== undefined && (
               <Badge variant="light" color="gray" size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCount(count)}
+                {count.toLocaleString('en-US')}
               </Badge>
             )}
           </Group>

@@ -13,7 +13,6 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentSession } from '../../../app/session';
-import { formatCount } from '../../../lib/counts';
 import { Bone, EmptyState, SkeletonRows, UserAvatar } from '../../../ui';
 import { usePeopleWidget } from '../api';
 import { COMPANY_OPTION } from '../department-options';
@@ -69,7 +68,7 @@ export function PeopleWidgetBody({ onSelect, tab = 'all' }: PeopleWidgetBodyProp
           people.isPending && <Bone height={12} width={120} style={{ marginBlock: 4 }} />
         ) : (
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatCount(count)} in organization
+            {count.toLocaleString('en-US')} in organization
           </Text>
         )}
         <DepartmentSelect

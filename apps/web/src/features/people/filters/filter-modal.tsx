@@ -3,7 +3,6 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
-import { formatCount } from '../../../lib/counts';
 import { DropdownSelect, SegmentedControl, type SelectOption } from '../../../ui';
 import { usersCountQueryOptions } from '../api';
 import { STATUS_OPTIONS, useFilterOptions } from './filter-options';
@@ -172,7 +171,7 @@ function FilterForm({ filters, q, onApply, onClose, isUser = false }: FilterForm
                 ? '(no results)'
                 : count === undefined
                   ? 'Show users'
-                  : `Show ${formatCount(count)} users`}
+                  : `Show ${count.toLocaleString('en-US')} users`}
             </Button>
           </Group>
         </Group>
