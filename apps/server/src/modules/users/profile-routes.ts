@@ -20,7 +20,7 @@ import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { loadFormConfig, publishConfig, updateFormField } from './form-config';
 import { HR_PERMISSION, hasPermission, memberCompanyIds, type ProfileAccess, profileAccess } from './policy';
-import { loadProfile } from './profile';
+import { createKeptProfiles, loadProfile } from './profile';
 import { createdValues, profileChanges } from './profile-audit';
 import { formValues } from './profile-edit';
 
@@ -90,6 +90,8 @@ async function saveProfile(
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+  const keptProfile = createKeptProfiles(db, app.peopleVersion);
+
   app.get(
     '/api/users/form-fields/',
     {
@@ -138,7 +140,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: { 200: Profile },
       },
     },
-    async (request) => profileOf(db, requireSession(request).userId, request.params.id),
+    async (request) => {
+      const profile = await keptProfile(requireSession(request).userId, request.params.id);
+      if (!profile) throw notFound();
+      return profile;
+    },
   );
 
   app.patch(

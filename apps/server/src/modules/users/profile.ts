@@ -4,6 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { companies, departments, dictionaryItems, users } from '../../db/schema/index';
+import type { PeopleVersion } from '../../lib/people-version';
+import { createVersionedCache } from '../../lib/versioned-cache';
 import { managerName } from './directory';
 import { accessFrom, standingColumns } from './policy';
 
@@ -111,4 +113,23 @@ export async function loadProfile(db: Db, viewerId: number, targetId: number): P
     });
   }
   return profile;
+}
+
+/**
+ * Profiles one process keeps, each a few kB: the people a viewer opens in a day, for many viewers.
+ */
+const PROFILE_CACHE_ENTRIES = 1000;
+
+/**
+ * A profile as `loadProfile` gives it, kept per process under the people version (decision 0037), which
+ * every write to what the profile shows or to the viewer's standing moves (migrations 0022 and 0026):
+ * a profile asked for again is answered without a statement while the version heard holds. Kept per
+ * viewer and person, since what a viewer may see of a person is part of the answer.
+ */
+export function createKeptProfiles(db: Db, version: PeopleVersion) {
+  const profiles = createVersionedCache<Profile | null>(PROFILE_CACHE_ENTRIES);
+  return async (viewerId: number, targetId: number) =>
+    profiles.get(`${viewerId}:${targetId}`, await version.current(), () =>
+      loadProfile(db, viewerId, targetId),
+    );
 }
