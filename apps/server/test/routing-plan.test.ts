@@ -27,9 +27,6 @@ beforeAll(async () => {
       sql`insert into companies (name) values ('Routing Inc') returning id`,
     );
     companyId = company!.id;
-    await run(
-      `insert into groups (id, name) values (${GROUP_HR}, 'HR'), (${GROUP_USER}, 'User') on conflict do nothing`,
-    );
     await run(`insert into users (email, first_name, last_name, company_id)
       select 'person' || n || '@routing.test', 'First' || n, 'Last' || n, ${companyId}
         from generate_series(1, 20000) n`);
