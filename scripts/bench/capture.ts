@@ -13,7 +13,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { queryRows } from '../../apps/server/src/db/client';
 import { systemClock } from '../../apps/server/src/lib/clock';
-import { createEventBus, PEOPLE_CHANNEL } from '../../apps/server/src/lib/event-bus';
+import { createEventBus, PEOPLE_CHANNEL, WORK_CHANNEL } from '../../apps/server/src/lib/event-bus';
 import { unboundedMailer } from '../../apps/server/src/lib/mail';
 import { createSession } from '../../apps/server/src/modules/auth/sessions';
 import { BENCH_USER, type EngineSpec, log, round } from './common';
@@ -138,13 +138,14 @@ export async function capturePhase(
               `${spec.name} ${scenario.name}: ${request.method} ${request.path} answered ${warm.statusCode}: ${warm.body.slice(0, 300)}`,
             );
           }
-          // Company months and directory answers are kept per process under the people version
-          // (decisions 0018, 0021): moved, the recorded request computes its answer afresh, so the raw
-          // SQL is what the answer costs, not the one statement that finds it kept.
-          // Told as the triggers tell it, so that the app's version in memory moves too (decision 0030).
+          // Company months, directory answers and profiles are kept per process under the people
+          // version (decisions 0018, 0021, 0037), task lists, workflows and chat pages under the work
+          // version too (decision 0038): both moved, the recorded request computes its answer afresh,
+          // so the raw SQL is what the answer costs, not the nothing that finds it kept.
+          // Told as the triggers tell it, so that the app's versions in memory move too (decision 0030).
           await db.execute(
             sql`with moved as (update people_version set version = version + 1 returning version)
-                select pg_notify(${PEOPLE_CHANNEL}, version::text) from moved`,
+                select pg_notify(${PEOPLE_CHANNEL}, version::text), pg_notify(${WORK_CHANNEL}, '') from moved`,
           );
           const { result, recording: taken } = await recording.record(() => inject(scenario, request));
           if (result.statusCode !== scenario.expect)

@@ -143,7 +143,7 @@ type Wrapped = { __benchWrapped?: boolean; __benchTag?: string; __benchTx?: bool
 
 /** PostgreSQL through node-postgres: a pool of 10, as the server opens it (db/client.ts). */
 async function openPg(url: string): Promise<RecordingDatabase> {
-  const { pool, onPeopleNotice } = openPostgresPool(url);
+  const { pool, onNotice } = openPostgresPool(url);
   const state: { current: Recorder } = { current: null };
   let seq = 0;
   const wrap = (client: pg.PoolClient, tag: string, tx: boolean) => {
@@ -189,7 +189,7 @@ async function openPg(url: string): Promise<RecordingDatabase> {
     engine: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
-    onPeopleNotice,
+    onNotice,
   };
   const replayUnit = async (unit: Unit, time?: StatementTimer) => {
     if (!unit.tx) {

@@ -18,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from './lib/files';
 import type { Mailer } from './lib/mail';
 import { createPeopleVersion, type PeopleVersion } from './lib/people-version';
 import { responseSerializerCompiler } from './lib/response-serializer';
+import { createWorkVersion, type WorkVersion } from './lib/work-version';
 import { absencesRoutes } from './modules/absences/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The people version that kept directory answers are checked against (decision 0030). */
     peopleVersion: PeopleVersion;
+    /** The version that kept task lists, workflows and chats are checked against (decision 0038). */
+    workVersion: WorkVersion;
   }
 }
 
@@ -160,7 +163,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, events: deps.events });
   const peopleVersion = createPeopleVersion(deps.db, deps.events);
   app.decorate('peopleVersion', peopleVersion);
-  app.addHook('onClose', async () => peopleVersion.stop());
+  const workVersion = createWorkVersion(peopleVersion, deps.events);
+  app.decorate('workVersion', workVersion);
+  app.addHook('onClose', async () => {
+    peopleVersion.stop();
+    workVersion.stop();
+  });
   await registerOpenApi(app);
 
   await app.register(authRoutes, deps);

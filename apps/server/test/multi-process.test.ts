@@ -171,6 +171,21 @@ describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQ
     bobOnA.close();
   });
 
+  it("shows on A a comment posted through B, though A keeps the chat's page (decision 0038)", async () => {
+    const ann = await logIn(a.client(), smtp, 'ann@acme.test');
+    const bob = await logIn(b.client(), smtp, 'bob@acme.test');
+    const page = async () => {
+      const response = await ann.get(`/api/chats/${chatId}/?limit=20`);
+      expect(response.status).toBe(200);
+      return (response.body.messages as { message: string }[]).map((m) => m.message);
+    };
+    await page();
+    const sent = await bob.post(`/api/chats/${chatId}/chat_send_message/`, { message: 'Kept on A?' });
+    expect(sent.status).toBe(201);
+    // A hears B's write within the notice's delivery: no later than a moment after B has answered.
+    await expect.poll(page, { timeout: 2000, interval: 20 }).toContain('Kept on A?');
+  });
+
   it('counts login-code requests of an address on both: the limit reached on A is refused on B', async () => {
     const ip = `10.9.0.${++ipSerial}`;
     const onA = a.client();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import type { BusListener, EventBus } from '../src/lib/event-bus';
 import { createPeopleVersion } from '../src/lib/people-version';
 import { testEngine } from './database';
+import { standInBus } from './stand-in-bus';
 
 /**
  * Decision 0030: the people version as the process heard it from the database's notices, trusted only
@@ -20,43 +20,30 @@ function standIns(initial: string) {
       return { rows: [{ version }] };
     },
   } as unknown as Db;
-  const listeners = new Set<BusListener>();
-  const bus = {
-    up: true,
-    subscribe(listener: BusListener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    connected: () => bus.up,
-    notice: (version: string) => {
-      for (const listener of listeners) listener.peopleChanged?.(version);
-    },
-    gap: () => {
-      for (const listener of listeners) listener.gap();
-    },
-  };
-  return { database, db, bus, events: bus as unknown as EventBus, listeners };
+  const { bus, events } = standInBus();
+  const notice = (version: string) => bus.tell((listener) => listener.peopleChanged?.(version));
+  return { database, db, bus, notice, events, listeners: bus.listeners };
 }
 
 // Engine-independent: run once, with the PGlite project.
 describe.skipIf(testEngine() !== 'pglite')('the people version a process keeps', () => {
   it('is read from the database once, then taken from the notices without a statement', async () => {
-    const { database, db, bus, events } = standIns('7');
+    const { database, db, notice, events } = standIns('7');
     const version = createPeopleVersion(db, events);
     expect(await version.current()).toBe('7');
     expect(await version.current()).toBe('7');
     expect(database.reads).toBe(1);
-    bus.notice('8');
+    notice('8');
     database.version = '8';
     expect(await version.current()).toBe('8');
     expect(database.reads).toBe(1);
   });
 
   it('never goes back to an older version, whichever arrives last', async () => {
-    const { database, db, bus, events } = standIns('7');
+    const { database, db, notice, events } = standIns('7');
     const version = createPeopleVersion(db, events);
-    bus.notice('9');
-    bus.notice('8');
+    notice('9');
+    notice('8');
     expect(await version.current()).toBe('9');
     // A read that began before notice 10 and answers after it does not take the version back.
     let release = () => {};
@@ -65,7 +52,7 @@ describe.skipIf(testEngine() !== 'pglite')('the people version a process keeps',
     });
     const fresh = createPeopleVersion(db, events);
     const reading = fresh.current();
-    bus.notice('10');
+    notice('10');
     release();
     expect(await reading).toBe('10');
     database.hold = null;

@@ -33,4 +33,24 @@ describe('createVersionedCache', () => {
     expect(await cache.get('a', '1', async () => 'a computed')).toBe('a');
     expect(await cache.get('b', '1', async () => 'b computed')).toBe('b computed');
   });
+
+  it('keeps a value that turns with the clock only from the moment it was computed until it turns', async () => {
+    const cache = createVersionedCache<{ at: number; turnsAt: number }>(64, (value) => value.turnsAt);
+    let runs = 0;
+    const at = (now: number) =>
+      cache.get(
+        'list',
+        '1',
+        async () => {
+          runs++;
+          return { at: now, turnsAt: now + 100 };
+        },
+        now,
+      );
+    expect((await at(1000)).at).toBe(1000);
+    expect((await at(1099)).at).toBe(1000);
+    expect((await at(1100)).at).toBe(1100);
+    expect((await at(1050)).at).toBe(1050); // the clock went back: computed afresh
+    expect(runs).toBe(3);
+  });
 });

@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PEOPLE_CHANNEL } from '../lib/event-bus';
+import { PEOPLE_CHANNEL, WORK_CHANNEL } from '../lib/event-bus';
 import { NamingClient } from './named-statements';
 import { type NamingPglite, namingPglite } from './pglite-named';
 import * as schema from './schema/index';
@@ -33,10 +33,11 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
-   * PostgreSQL: hears the people version's notices on the pool's own connections (listenOnEveryConnection),
-   * so that a write's notice reaches this process before the write's commit has answered.
+   * PostgreSQL: hears the notices of the people version and of work (the channel, its payload) on the
+   * pool's own connections (listenOnEveryConnection), so that a write's notice reaches this process
+   * before the write's commit has answered.
    */
-  onPeopleNotice?(listener: (version: string) => void): () => void;
+  onNotice?(listener: (channel: string, payload: string) => void): () => void;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -114,24 +115,24 @@ export const postgresPoolConfig = (url: string): pg.PoolConfig => ({
 });
 
 /**
- * Makes every connection of a pool LISTEN on `channel` before the pool hands it out (pass `onConnect` in
+ * Makes every connection of a pool LISTEN on `channels` before the pool hands it out (pass `onConnect` in
  * the pool's config), and hands what any of them hears to the listeners. PostgreSQL sends a session the
  * notices of its own transaction before the ReadyForQuery that ends the commit (PostgreSQL 14 and later),
  * so a process hears of its own write on the writing connection before the write's caller goes on
  * (decision 0030). The event bus's listening connection cannot promise that: its notice travels beside
  * the commit's answer, on another socket.
  */
-function listenOnEveryConnection(channel: string) {
-  const listeners = new Set<(payload: string) => void>();
+function listenOnEveryConnection(channels: string[]) {
+  const listeners = new Set<(channel: string, payload: string) => void>();
   return {
     async onConnect(client: pg.ClientBase) {
       client.on('notification', (message) => {
-        if (message.channel !== channel) return;
-        for (const listener of listeners) listener(message.payload ?? '');
+        if (!channels.includes(message.channel)) return;
+        for (const listener of listeners) listener(message.channel, message.payload ?? '');
       });
-      await client.query(`LISTEN ${channel}`);
+      for (const channel of channels) await client.query(`LISTEN ${channel}`);
     },
-    subscribe(listener: (payload: string) => void) {
+    subscribe(listener: (channel: string, payload: string) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
@@ -139,19 +140,19 @@ function listenOnEveryConnection(channel: string) {
 }
 
 /**
- * The pool of one API process (postgresPoolConfig), each connection listening for the people version's
- * notices, and how to hear them (Database.onPeopleNotice).
+ * The pool of one API process (postgresPoolConfig), each connection listening for the notices of the
+ * people version and of work, and how to hear them (Database.onNotice).
  */
 export function openPostgresPool(url: string) {
-  const notices = listenOnEveryConnection(PEOPLE_CHANNEL);
+  const notices = listenOnEveryConnection([PEOPLE_CHANNEL, WORK_CHANNEL]);
   const pool = new pg.Pool({ ...postgresPoolConfig(url), onConnect: notices.onConnect });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  return { pool, onPeopleNotice: notices.subscribe };
+  return { pool, onNotice: notices.subscribe };
 }
 
 async function openPostgres(url: string, settings: DatabaseSettings): Promise<Database> {
-  const { pool, onPeopleNotice } = openPostgresPool(url);
+  const { pool, onNotice } = openPostgresPool(url);
   await pool.query('select 1');
   const db = drizzleNodePg(pool, { schema, logger: settings.logger }) as unknown as Db;
   return {
@@ -168,7 +169,7 @@ async function openPostgres(url: string, settings: DatabaseSettings): Promise<Da
       }
     },
     close: () => pool.end(),
-    onPeopleNotice,
+    onNotice,
   };
 }
 

@@ -8,6 +8,8 @@ import type { Database } from '../db/client';
 export const EVENTS_CHANNEL = 'atrium_events';
 /** Where the people version's moves are told, the new version as the payload (migration 0021). */
 export const PEOPLE_CHANNEL = 'atrium_people';
+/** Where a write that can change a task list, a workflow or a chat is told, with no payload (migration 0027). */
+export const WORK_CHANNEL = 'atrium_work';
 /** The listening connection's name in pg_stat_activity, for an operator (and a test) to tell it apart. */
 export const LISTENER_NAME = 'atrium listener';
 
@@ -38,6 +40,8 @@ export type BusListener = {
   sessionsChanged?(event: SessionsChanged): void;
   /** The people version moved to `version` (decision 0030); only lib/people-version.ts listens. */
   peopleChanged?(version: string): void;
+  /** Work was written (decision 0038); only lib/work-version.ts listens. */
+  workChanged?(): void;
 };
 
 export type EventBus = {
@@ -70,7 +74,7 @@ const RECONNECT_MAX_MS = 30_000;
  * the streams held by every other one. On PGlite (one process by nature) the same channel works in-process.
  */
 export async function createEventBus(
-  database: Pick<Database, 'db' | 'engine' | 'pglite' | 'onPeopleNotice'>,
+  database: Pick<Database, 'db' | 'engine' | 'pglite' | 'onNotice'>,
   log: Log = quiet,
 ) {
   const listeners = new Set<BusListener>();
@@ -92,12 +96,16 @@ export async function createEventBus(
   const peopleChanged = (version: string | undefined) => {
     for (const listener of listeners) listener.peopleChanged?.(version ?? '');
   };
+  const workChanged = () => {
+    for (const listener of listeners) listener.workChanged?.();
+  };
   const { pglite } = database;
   let connection: Connection;
   if (pglite) {
     const stops = [
       await pglite.listen(EVENTS_CHANNEL, deliver),
       await pglite.listen(PEOPLE_CHANNEL, peopleChanged),
+      await pglite.listen(WORK_CHANNEL, workChanged),
     ];
     connection = {
       connected: () => true,
@@ -106,7 +114,7 @@ export async function createEventBus(
   } else {
     connection = await listenOnPostgres(
       (database.db as unknown as { $client: pg.Pool }).$client,
-      { [EVENTS_CHANNEL]: deliver, [PEOPLE_CHANNEL]: peopleChanged },
+      { [EVENTS_CHANNEL]: deliver, [PEOPLE_CHANNEL]: peopleChanged, [WORK_CHANNEL]: workChanged },
       () => {
         heard++;
         for (const listener of listeners) listener.gap();
@@ -115,7 +123,10 @@ export async function createEventBus(
     );
   }
   // A write's notice also reaches the pooled connection that wrote, before its commit answers (db/client.ts).
-  const stopHearingWriters = database.onPeopleNotice?.(peopleChanged);
+  const stopHearingWriters = database.onNotice?.((channel, payload) => {
+    if (channel === PEOPLE_CHANNEL) peopleChanged(payload);
+    else if (channel === WORK_CHANNEL) workChanged();
+  });
 
   const bus: EventBus = {
     async publish(event) {

@@ -12,25 +12,42 @@ import { createLru } from './lru';
  * computation): it is then recomputed once more than needed, never served stale.
  */
 export type VersionedCache<T> = {
-  /** The value of `key` at `version`: a kept one, the one being computed, or a new computation. */
-  get(key: string, version: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The value of `key` at `version`: a kept one, the one being computed, or a new computation. `now`
+   * (ms) matters only to a cache whose values turn with the clock (`turnsAt`).
+   */
+  get(key: string, version: string, compute: () => Promise<T>, now?: number): Promise<T>;
   readonly size: number;
 };
 
-export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
-  const entries = createLru<string, { version: string; value: Promise<T> }>(maxEntries);
+/**
+ * `turnsAt`: for answers that also change with the clock (a task becomes overdue when its deadline
+ * passes, with no write), the first moment (ms) after which a value no longer holds. A value then holds
+ * from the `now` it was computed at until that moment, and a request outside that span computes afresh.
+ */
+export function createVersionedCache<T>(
+  maxEntries: number,
+  turnsAt?: (value: T) => number,
+): VersionedCache<T> {
+  type Entry = { version: string; value: Promise<T>; from: number; until: number };
+  const entries = createLru<string, Entry>(maxEntries);
   return {
-    get(key, version, compute) {
+    get(key, version, compute, now = 0) {
       const kept = entries.get(key);
-      if (kept?.version === version) return kept.value;
+      if (kept?.version === version && kept.from <= now && now < kept.until) return kept.value;
       // Callers of the same key and version while this runs share it: after a write, ten readers of
       // the same answer cost one computation, not ten.
       const value = compute();
-      const entry = { version, value };
+      const entry: Entry = { version, value, from: now, until: Number.POSITIVE_INFINITY };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.peek(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (computed) => {
+          if (turnsAt) entry.until = turnsAt(computed);
+        },
+        () => {
+          if (entries.peek(key) === entry) entries.delete(key);
+        },
+      );
       return value;
     },
     get size() {

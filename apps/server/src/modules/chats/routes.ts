@@ -16,7 +16,8 @@ import { notFound } from '../../lib/errors';
 import { requireSession } from '../../plugins/session';
 import { deliverNotifications, writeNotifications } from '../notifications/service';
 import { chatAccessOf } from './access';
-import { deleteMessage, loadChatMessages, sendMessage, setMessageLike } from './service';
+import { createKeptChatPages } from './kept-pages';
+import { deleteMessage, sendMessage, setMessageLike } from './service';
 
 const tags = ['chats'];
 const id = z.coerce.number({ error: 'Expected an id' }).int().positive();
@@ -28,6 +29,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, clock, events, mailer, config },
 ) => {
   const chatAccess = chatAccessOf(db);
+  const keptPage = createKeptChatPages(db, app.workVersion, chatAccess);
 
   /** The session and what it may do in the chat; a chat it may not read answers 404. */
   async function reader(request: FastifyRequest, chatId: number) {
@@ -50,11 +52,9 @@ export const chatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      const { viewer } = await reader(request, request.params.id);
-      return {
-        id: request.params.id,
-        ...(await loadChatMessages(db, request.params.id, viewer, request.query)),
-      };
+      const page = await keptPage(requireSession(request), request.params.id, request.query);
+      if (!page) throw notFound();
+      return { id: request.params.id, ...page };
     },
   );
 

@@ -160,6 +160,20 @@ const started = (now: Date | Placeholder) => and(isNotNull(tasks.startAt), lte(t
 
 type ListShape = Pick<ListTasksInput, 'view' | 'includeRequestsFor' | 'status' | 'order'>;
 
+/** Whose tasks a view lists, whatever its tab: the person's started steps, or the requests they filed. */
+function viewCondition(
+  input: Pick<ListShape, 'view' | 'includeRequestsFor'> & { personId: number | Placeholder },
+) {
+  const { personId } = input;
+  if (input.view === 'exec') return and(isNotNull(tasks.parentTaskId), eq(tasks.userId, personId));
+  return and(
+    isNull(tasks.parentTaskId),
+    input.includeRequestsFor
+      ? or(eq(tasks.managerId, personId), eq(tasks.userId, personId))
+      : eq(tasks.managerId, personId),
+  );
+}
+
 /**
  * Which tasks a view and status tab lists (spec §2, §6), for a person at a time: values, or the
  * placeholders of a prepared statement.
@@ -167,29 +181,16 @@ type ListShape = Pick<ListTasksInput, 'view' | 'includeRequestsFor' | 'status' |
 function listCondition(
   input: ListShape & { personId: number | Placeholder; now: Date | Placeholder },
 ): SQL | undefined {
-  const { personId, now } = input;
+  const { now } = input;
   const byStatus: Record<TaskListStatus, SQL | undefined> = {
     active: and(open(), started(now)),
     overdue: and(open(), isNotNull(tasks.slaAt), lte(tasks.slaAt, now)),
     planned: and(open(), or(isNull(tasks.startAt), gt(tasks.startAt, now))),
     completed: or(eq(tasks.completed, true), eq(tasks.canceled, true), eq(tasks.skipped, true)),
   };
-  if (input.view === 'exec') {
-    // A step reaches its assignee's list once it has started; the planned tab shows the ones to come.
-    return and(
-      isNotNull(tasks.parentTaskId),
-      eq(tasks.userId, personId),
-      input.status === 'planned' ? undefined : started(now),
-      byStatus[input.status],
-    );
-  }
-  return and(
-    isNull(tasks.parentTaskId),
-    input.includeRequestsFor
-      ? or(eq(tasks.managerId, personId), eq(tasks.userId, personId))
-      : eq(tasks.managerId, personId),
-    byStatus[input.status],
-  );
+  // A step reaches its assignee's list once it has started; the planned tab shows the ones to come.
+  const startedStep = input.view === 'exec' && input.status !== 'planned' ? started(now) : undefined;
+  return and(viewCondition(input), startedStep, byStatus[input.status]);
 }
 
 /** The order a list is sorted in: as asked, else the completed tab by closing time, others by deadline. */
@@ -265,4 +266,65 @@ async function countTasks(db: Db, where: SQL | undefined) {
     .from(tasks)
     .where(where);
   return row?.count ?? 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The statement of `tabsTurnAt` for a view: the earliest start or deadline to come of its open tasks. */
+function prepareTurn(db: Db, shape: Pick<ListShape, 'view' | 'includeRequestsFor'>, name: string) {
+  const now = sql.placeholder('now');
+  return db
+    .select({
+      // Null when none is to come: Drizzle maps only values that are there.
+      ms: sql<number | null>`extract(epoch from min(least(
+          case when ${tasks.startAt} > ${now} then ${tasks.startAt} end,
+          case when ${tasks.slaAt} > ${now} then ${tasks.slaAt} end))) * 1000`.mapWith(Number),
+    })
+    .from(tasks)
+    .where(and(viewCondition({ ...shape, personId: sql.placeholder('person') }), open()))
+    .prepare(name);
+}
+
+/** Each view's turn statement, built once per database handle (db/prepared.ts). */
+const turnStatements = new Map<string, (db: Db) => ReturnType<typeof prepareTurn>>();
+
+function turnStatement({ view, includeRequestsFor }: Pick<ListShape, 'view' | 'includeRequestsFor'>) {
+  const name = `task_tabs_turn_${view}${includeRequestsFor ? '_for' : ''}`;
+  let statement = turnStatements.get(name);
+  if (!statement) {
+    statement = preparedOnce(name, (db, statementName) =>
+      prepareTurn(db, { view, includeRequestsFor }, statementName),
+    );
+    turnStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * The first moment after `now` (ms) at which one of the view's open tasks starts or reaches its
+ * deadline, and so changes tabs with no write (decision 0038); Infinity when none will.
+ */
+export async function tabsTurnAt(db: Db, input: ListTasksInput): Promise<number> {
+  const [next] = await turnStatement(input)(db).execute({ person: input.personId, now: input.now });
+  return next?.ms == null ? Number.POSITIVE_INFINITY : next.ms;
+}
+
+/**
+ * The first moment after `now` (ms) at which a row's Estimation text may change with no write. It counts
+ * whole days between now and sla_at ('Due in 2 days', 'Due today', 'Overdue by 1 day'): each text holds
+ * up to and including a whole number of days before or after the deadline, and at the deadline itself
+ * 'Due today' turns overdue.
+ */
+export function rowsTurnAt(rows: TaskRow[], now: Date): number {
+  let turn = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    if (row.sla_at === null || row.completed || row.canceled || row.skipped) continue;
+    const deadline = Date.parse(row.sla_at);
+    const past = now.getTime() - deadline;
+    const days = past < 0 ? Math.floor(-past / DAY_MS) : Math.max(1, Math.ceil(past / DAY_MS));
+    const next =
+      past < 0 ? (days === 0 ? deadline : deadline - days * DAY_MS + 1) : deadline + days * DAY_MS + 1;
+    turn = Math.min(turn, next);
+  }
+  return turn;
 }

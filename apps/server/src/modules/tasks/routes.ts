@@ -16,9 +16,9 @@ import { requireSession } from '../../plugins/session';
 import type { SessionInfo } from '../auth/sessions';
 import { deliverNotifications } from '../notifications/service';
 import { overseesPerson, profileAccess } from '../users/policy';
-import { actionableStep, loadTaskDetail, loadWorkflow, patchRequest } from './detail';
+import { actionableStep, loadTaskDetail, patchRequest } from './detail';
 import { decideStep } from './engine';
-import { listTasks } from './list';
+import { createKeptTaskLists, createKeptWorkflows } from './kept-answers';
 import { taskAccess } from './policy';
 
 const tags = ['tasks'];
@@ -49,6 +49,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     if (!access) throw notFound();
     return { session, access };
   }
+  const keptList = createKeptTaskLists(db, app.workVersion);
+  const keptWorkflow = createKeptWorkflows(db, app.workVersion);
   const announce = (taskId: number, participants: number[]) =>
     events?.publish({ type: 'task.updated', taskId, audience: { userIds: participants } });
 
@@ -67,7 +69,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const session = requireSession(request);
       const query = request.query;
       const personId = await listedPerson(db, session, query.user);
-      const { count, results } = await listTasks(db, {
+      const { count, results } = await keptList({
         personId,
         view: query.view,
         includeRequestsFor: query.user !== undefined && query.view === 'creator',
@@ -117,8 +119,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      const { access } = await readable(request, request.params.id);
-      return { results: await loadWorkflow(db, access, clock.now()) };
+      const results = await keptWorkflow(requireSession(request), request.params.id, clock.now());
+      if (!results) throw notFound();
+      return { results };
     },
   );
 

@@ -1,0 +1,45 @@
+import type { EventBus } from './event-bus';
+import type { PeopleVersion } from './people-version';
+
+/**
+ * How many writes of work (requests and steps, their decisions, chats, comments and likes: migration
+ * 0027) this process has heard of, as a version that kept task lists, workflows and chats are checked
+ * against (decision 0038). Every such write tells every process when it commits, and this process hears
+ * its own before the write has answered (db/client.ts, listenOnEveryConnection), so an answer kept at
+ * one count was computed after every write told before it, and any later write moves the count.
+ *
+ * No row in the database holds the count, so there is nothing to read it from when the notices may be
+ * incomplete: without a bus, or while its listening connection is lost, there is no version and nothing
+ * is kept. A gap moves the count, so nothing kept before it is used after it.
+ *
+ * These answers show people too (names, pictures, who may see what), so the version is the people
+ * version's with the count.
+ */
+export type WorkVersion = {
+  /** The version now, or null when what was heard may be incomplete. */
+  current(): Promise<string | null>;
+  stop(): void;
+};
+
+export function createWorkVersion(people: PeopleVersion, events?: EventBus): WorkVersion {
+  if (!events) return { current: async () => null, stop: () => {} };
+  let heard = 0;
+  const unsubscribe = events.subscribe({
+    event: () => {},
+    workChanged: () => {
+      heard++;
+    },
+    gap: () => {
+      heard++;
+    },
+  });
+  return {
+    async current() {
+      // Counted before the people version is read: a write heard meanwhile moves the next answer's.
+      const count = heard;
+      if (!events.connected()) return null;
+      return `${await people.current()}.${count}`;
+    },
+    stop: unsubscribe,
+  };
+}
