@@ -139,9 +139,10 @@ export async function capturePhase(
             );
           }
           // Company months, directory answers and profiles are kept per process under the people
-          // version (decisions 0018, 0021, 0037), task lists, workflows and chat pages under the work
-          // version too (decision 0038): both moved, the recorded request computes its answer afresh,
-          // so the raw SQL is what the answer costs, not the nothing that finds it kept.
+          // version (decisions 0018, 0021, 0037), task lists, workflows, chat pages and days of
+          // meetings under the work version too (decision 0038): both moved, the recorded request
+          // computes its answer afresh, so the raw SQL is what the answer costs, not the nothing that
+          // finds it kept.
           // Told as the triggers tell it, so that the app's versions in memory move too (decision 0030).
           await db.execute(
             sql`with moved as (update people_version set version = version + 1 returning version)

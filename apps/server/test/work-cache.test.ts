@@ -1,7 +1,15 @@
 import { GROUP_HR, GROUP_USER, type ManagerTypeCode } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessageLikes, chatMessages, companyMembers, tasks, userGroups } from '../src/db/schema/index';
+import {
+  chatMessageLikes,
+  chatMessages,
+  companyMembers,
+  meetingAttendees,
+  meetings,
+  tasks,
+  userGroups,
+} from '../src/db/schema/index';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
 import { createManagerTypes, createTemplate, fileRequest, linkManager } from './task-fixtures';
@@ -11,7 +19,8 @@ import { createTestApp, type TestApp } from './test-app';
  * Decision 0038: each process keeps task list pages, workflows and chat pages under the work version,
  * and task answers only until they turn with the clock. The writes here go straight to the database,
  * as a script or another process would make them: the next answer must follow each at once. Acme: Emil
- * files requests, Maya (his manager) approves the first step, Hanna (HR) the second; Ann reads the news.
+ * files requests, Maya (his manager) approves the first step, Hanna (HR) the second; Ann reads the news
+ * and meets Emil.
  * The clock stands on Friday 2026-11-20 09:00 UTC.
  */
 let t: TestApp;
@@ -54,7 +63,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Statements that read what the kept answers are made of. */
-const reads = () => statements.filter((s) => /"?(tasks|chat_messages|chats)"?/.test(s));
+const reads = () =>
+  statements.filter((s) => /"?(tasks|chat_messages|chats|meetings|meeting_attendees)"?/.test(s));
 
 async function get(who: Person, path: string) {
   const response = await as[who].get(path);
@@ -228,5 +238,41 @@ describe('kept chat pages', () => {
     } finally {
       await t.db.insert(companyMembers).values({ userId: id.ann, companyId: acme });
     }
+  });
+});
+
+describe('kept days of meetings', () => {
+  it('answers a day again without a statement, and follows a changed title and a removed attendee at once', async () => {
+    const created = await as.emil.post('/api/calendars/events/', {
+      title: 'Kept sync',
+      start: '2026-11-20T10:00:00Z',
+      end: '2026-11-20T10:30:00Z',
+      attendees: ['ann@example.test'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const uuid = created.body.uuid as string;
+    const titles = async () =>
+      (
+        (await get('ann', '/api/calendars/events/day/?date=2026-11-20&tz=UTC')) as {
+          results: { title: string }[];
+        }
+      ).results.map((meeting) => meeting.title);
+    expect(await titles()).toEqual(['Kept sync']);
+    statements = [];
+    expect(await titles()).toEqual(['Kept sync']);
+    expect(reads()).toEqual([]);
+
+    await t.db.update(meetings).set({ title: 'Kept sync, moved' }).where(eq(meetings.id, uuid));
+    expect(await titles()).toEqual(['Kept sync, moved']);
+    await t.db
+      .delete(meetingAttendees)
+      .where(and(eq(meetingAttendees.meetingId, uuid), eq(meetingAttendees.email, 'ann@example.test')));
+    expect(await titles()).toEqual([]);
+  });
+
+  it("still refuses a day asked for with another person's address", async () => {
+    const path = '/api/calendars/events/day/?date=2026-11-20&tz=UTC&email=emil@example.test';
+    expect((await as.ann.get(path)).status).toBe(403);
+    expect((await as.ann.get(path)).status).toBe(403);
   });
 });

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app';
 import { forbidden, notFound } from '../../lib/errors';
 import { nextPage } from '../../lib/pagination';
 import { zonedDay } from '../../lib/time-zones';
+import { createVersionedCache } from '../../lib/versioned-cache';
 import { requireSession } from '../../plugins/session';
 import { addDays } from '../calendar/dates';
 import { requestDay, requestZone, zonedDays } from './days';
@@ -32,6 +33,8 @@ const tags = ['meetings'];
 const LIST_PATH = '/api/calendars/events/';
 /** The list shows today's meetings and those of the days ahead up to this many days from today. */
 const LIST_DAYS = 60;
+/** Days of meetings one process keeps: a day is a few kB. */
+const KEPT_DAYS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const MeetingParams = z.object({ uuid: z.string() });
@@ -50,13 +53,27 @@ export const meetingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   const announce = async (meetingId: string, userIds: Iterable<number>) =>
     events?.publish({ type: 'meeting.changed', meetingId, audience: { userIds: [...new Set(userIds)] } });
 
+  /**
+   * A day of the caller's meetings, kept under the work version (decision 0038), which every write to
+   * meetings and their attendees moves (migration 0028), as do people's names and addresses: the home
+   * page's widget and the calendar's day view ask for the same day again and again.
+   */
+  const keptDays = createVersionedCache<z.output<typeof MeetingsDay>>(KEPT_DAYS);
   async function day(request: FastifyRequest, query: z.output<typeof MeetingsDayQuery>, offset: number) {
-    const viewer = await meetingsViewer(db, requireSession(request), query.email);
+    const session = requireSession(request);
     const tz = requestZone(query.tz);
     const date = addDays(query.date ? requestDay(query.date) : zonedDay(clock.now(), tz), offset);
-    const { from, to } = zonedDays(date, 1, tz);
-    const occurrences = await visibleOccurrencesBetween(db, viewer, from, to);
-    return { date, results: await toMeetingEvents(db, occurrences, viewer.userId, tz) };
+    const compute = async () => {
+      const viewer = await meetingsViewer(db, session, query.email);
+      const { from, to } = zonedDays(date, 1, tz);
+      const occurrences = await visibleOccurrencesBetween(db, viewer, from, to);
+      return { date, results: await toMeetingEvents(db, occurrences, viewer.userId, tz) };
+    };
+    const version = await app.workVersion.current();
+    if (version === null) return compute();
+    // The address asked about is part of the key: another than the caller's own is refused, never kept.
+    const key = [session.userId, session.companyId, query.email?.toLowerCase() ?? '', tz, date].join(':');
+    return keptDays.get(key, version, compute);
   }
 
   app.get(
