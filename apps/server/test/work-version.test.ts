@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PeopleVersion } from '../src/lib/people-version';
-import { createWorkVersion } from '../src/lib/work-version';
+import { createWorkCache, createWorkVersion } from '../src/lib/work-version';
 import { testEngine } from './database';
 import { standInBus } from './stand-in-bus';
 
@@ -55,5 +55,17 @@ describe.skipIf(testEngine() !== 'pglite')('the work version a process keeps', (
     expect(listeners.size).toBe(1);
     version.stop();
     expect(listeners.size).toBe(0);
+  });
+
+  it('keeps answers only while there is a version, and computes afresh without one', async () => {
+    const { bus, work, events, people } = standIns();
+    const cache = createWorkCache<number>(createWorkVersion(people, events), 10);
+    let runs = 0;
+    const get = () => cache.get('list', async () => ++runs);
+    expect([await get(), await get()]).toEqual([1, 1]);
+    work();
+    expect(await get()).toBe(2);
+    bus.up = false;
+    expect([await get(), await get()]).toEqual([3, 4]);
   });
 });

@@ -20,3 +20,19 @@ export function preparedOnce<Query>(name: string, build: (db: Db, name: string) 
     return query;
   };
 }
+
+/**
+ * `preparedOnce` for a family of statements whose shape a request picks (a task list's view, tab and
+ * order): each name is built from the shape of the first request that asks for it, and once only.
+ */
+export function preparedFamily<Shape, Query>(build: (db: Db, shape: Shape, name: string) => Query) {
+  const statements = new Map<string, (db: Db) => Query>();
+  return (name: string, shape: Shape): ((db: Db) => Query) => {
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = preparedOnce(name, (db, statementName) => build(db, shape, statementName));
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+}

@@ -1,5 +1,6 @@
 import type { EventBus } from './event-bus';
 import type { PeopleVersion } from './people-version';
+import { createVersionedCache } from './versioned-cache';
 
 /**
  * How many writes of work (requests and steps, their decisions, chats, comments and likes: migration
@@ -41,5 +42,25 @@ export function createWorkVersion(people: PeopleVersion, events?: EventBus): Wor
       return `${await people.current()}.${count}`;
     },
     stop: unsubscribe,
+  };
+}
+
+/** Answers kept under the work version: computed afresh, and not kept, while there is none. */
+export type WorkCache<T> = {
+  /** The value of `key`: kept, or computed by `compute`. `now` (ms) as for `createVersionedCache`. */
+  get(key: string, compute: () => Promise<T>, now?: number): Promise<T>;
+};
+
+export function createWorkCache<T>(
+  version: WorkVersion,
+  maxEntries: number,
+  turnsAt?: (value: T) => number,
+): WorkCache<T> {
+  const cache = createVersionedCache<T>(maxEntries, turnsAt);
+  return {
+    async get(key, compute, now) {
+      const current = await version.current();
+      return current === null ? compute() : cache.get(key, current, compute, now);
+    },
   };
 }

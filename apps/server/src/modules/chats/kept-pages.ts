@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import { createVersionedCache } from '../../lib/versioned-cache';
-import type { WorkVersion } from '../../lib/work-version';
+import { createWorkCache, type WorkVersion } from '../../lib/work-version';
 import type { SessionInfo } from '../auth/sessions';
 import type { chatAccessOf } from './access';
 import { type ChatPage, type ChatPageQuery, loadChatMessages } from './service';
@@ -15,15 +14,14 @@ const KEPT_PAGES = 300;
  * chat (no `limit`) has no bound on its size, and is read afresh each time.
  */
 export function createKeptChatPages(db: Db, version: WorkVersion, access: ReturnType<typeof chatAccessOf>) {
-  const pages = createVersionedCache<ChatPage | null>(KEPT_PAGES);
+  const pages = createWorkCache<ChatPage | null>(version, KEPT_PAGES);
   return async (viewer: SessionInfo, chatId: number, query: ChatPageQuery): Promise<ChatPage | null> => {
     const compute = async () => {
       const reader = await access(chatId, viewer);
       if (!reader) return null;
       return loadChatMessages(db, chatId, { userId: viewer.userId, moderator: reader.moderator }, query);
     };
-    const current = query.limit === undefined ? null : await version.current();
-    if (current === null) return compute();
-    return pages.get(`${viewer.userId}:${chatId}:${query.limit}:${query.before ?? ''}`, current, compute);
+    if (query.limit === undefined) return compute();
+    return pages.get(`${viewer.userId}:${chatId}:${query.limit}:${query.before ?? ''}`, compute);
   };
 }

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app';
 import { forbidden, notFound } from '../../lib/errors';
 import { nextPage } from '../../lib/pagination';
 import { zonedDay } from '../../lib/time-zones';
-import { createVersionedCache } from '../../lib/versioned-cache';
+import { createWorkCache } from '../../lib/work-version';
 import { requireSession } from '../../plugins/session';
 import { addDays } from '../calendar/dates';
 import { requestDay, requestZone, zonedDays } from './days';
@@ -58,7 +58,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
    * meetings and their attendees moves (migration 0028), as do people's names and addresses: the home
    * page's widget and the calendar's day view ask for the same day again and again.
    */
-  const keptDays = createVersionedCache<z.output<typeof MeetingsDay>>(KEPT_DAYS);
+  const keptDays = createWorkCache<z.output<typeof MeetingsDay>>(app.workVersion, KEPT_DAYS);
   async function day(request: FastifyRequest, query: z.output<typeof MeetingsDayQuery>, offset: number) {
     const session = requireSession(request);
     const tz = requestZone(query.tz);
@@ -69,11 +69,9 @@ export const meetingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const occurrences = await visibleOccurrencesBetween(db, viewer, from, to);
       return { date, results: await toMeetingEvents(db, occurrences, viewer.userId, tz) };
     };
-    const version = await app.workVersion.current();
-    if (version === null) return compute();
     // The address asked about is part of the key: another than the caller's own is refused, never kept.
     const key = [session.userId, session.companyId, query.email?.toLowerCase() ?? '', tz, date].join(':');
-    return keptDays.get(key, version, compute);
+    return keptDays.get(key, compute);
   }
 
   app.get(

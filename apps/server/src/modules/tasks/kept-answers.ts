@@ -1,7 +1,6 @@
 import type { TaskRow, WorkflowItem } from '@atrium/contracts';
 import type { Db } from '../../db/client';
-import { createVersionedCache } from '../../lib/versioned-cache';
-import type { WorkVersion } from '../../lib/work-version';
+import { createWorkCache, type WorkVersion } from '../../lib/work-version';
 import type { SessionInfo } from '../auth/sessions';
 import { loadWorkflow } from './detail';
 import { type ListTasksInput, listTasks, rowsTurnAt, tabsTurnAt } from './list';
@@ -22,17 +21,15 @@ type ListPage = { count: number; results: TaskRow[]; turnsAt: number };
  * report share it.
  */
 export function createKeptTaskLists(db: Db, version: WorkVersion) {
-  const pages = createVersionedCache<ListPage>(KEPT_ENTRIES, (page) => page.turnsAt);
+  const pages = createWorkCache<ListPage>(version, KEPT_ENTRIES, (page) => page.turnsAt);
   const compute = async (input: ListTasksInput): Promise<ListPage> => {
     const [page, tabsTurn] = await Promise.all([listTasks(db, input), tabsTurnAt(db, input)]);
     return { ...page, turnsAt: Math.min(tabsTurn, rowsTurnAt(page.results, input.now)) };
   };
   return async (input: ListTasksInput): Promise<Omit<ListPage, 'turnsAt'>> => {
-    const current = await version.current();
-    if (current === null) return listTasks(db, input);
     const { view, status, order, includeRequestsFor, page, pageSize, personId } = input;
     const key = [personId, view, status, order ?? '', includeRequestsFor, page, pageSize].join(':');
-    return pages.get(key, current, () => compute(input), input.now.getTime());
+    return pages.get(key, () => compute(input), input.now.getTime());
   };
 }
 
@@ -43,7 +40,7 @@ type Workflow = { items: WorkflowItem[] | null; turnsAt: number };
  * one of its running steps reaches its deadline and so reads 'expired'.
  */
 export function createKeptWorkflows(db: Db, version: WorkVersion) {
-  const workflows = createVersionedCache<Workflow>(KEPT_ENTRIES, (workflow) => workflow.turnsAt);
+  const workflows = createWorkCache<Workflow>(version, KEPT_ENTRIES, (workflow) => workflow.turnsAt);
   const compute = async (viewer: SessionInfo, taskId: number, now: Date): Promise<Workflow> => {
     const access = await taskAccess(db, viewer, taskId);
     if (!access) return { items: null, turnsAt: Number.POSITIVE_INFINITY };
@@ -54,11 +51,8 @@ export function createKeptWorkflows(db: Db, version: WorkVersion) {
     return { items, turnsAt: Math.min(Number.POSITIVE_INFINITY, ...deadlines) };
   };
   return async (viewer: SessionInfo, taskId: number, now: Date): Promise<WorkflowItem[] | null> => {
-    const current = await version.current();
-    if (current === null) return (await compute(viewer, taskId, now)).items;
     const kept = await workflows.get(
       `${viewer.userId}:${taskId}`,
-      current,
       () => compute(viewer, taskId, now),
       now.getTime(),
     );

@@ -16,7 +16,7 @@ import {
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isoText } from '../../db/iso-text';
-import { preparedOnce } from '../../db/prepared';
+import { preparedFamily } from '../../db/prepared';
 import { chats, dictionaryItems, tasks, taskTemplates, users } from '../../db/schema/index';
 import { taskSla, workflowStatus } from './status';
 
@@ -231,17 +231,12 @@ function preparePage(db: Db, shape: ListShape, name: string) {
 }
 
 /** Each shape's page statement, built once per database handle (db/prepared.ts). */
-const pageStatements = new Map<string, (db: Db) => ReturnType<typeof preparePage>>();
+const pageStatements = preparedFamily(preparePage);
 
 function pageStatement({ view, includeRequestsFor, status, order }: ListShape) {
   const shape = { view, includeRequestsFor, status, order };
   const name = `task_list_${shape.view}_${shape.status}_${orderKey(shape)}${shape.includeRequestsFor ? '_for' : ''}`;
-  let statement = pageStatements.get(name);
-  if (!statement) {
-    statement = preparedOnce(name, (db, statementName) => preparePage(db, shape, statementName));
-    pageStatements.set(name, statement);
-  }
-  return statement;
+  return pageStatements(name, shape);
 }
 
 /** One page of a task list, with the number of all its tasks. */
@@ -286,18 +281,13 @@ function prepareTurn(db: Db, shape: Pick<ListShape, 'view' | 'includeRequestsFor
 }
 
 /** Each view's turn statement, built once per database handle (db/prepared.ts). */
-const turnStatements = new Map<string, (db: Db) => ReturnType<typeof prepareTurn>>();
+const turnStatements = preparedFamily(prepareTurn);
 
 function turnStatement({ view, includeRequestsFor }: Pick<ListShape, 'view' | 'includeRequestsFor'>) {
-  const name = `task_tabs_turn_${view}${includeRequestsFor ? '_for' : ''}`;
-  let statement = turnStatements.get(name);
-  if (!statement) {
-    statement = preparedOnce(name, (db, statementName) =>
-      prepareTurn(db, { view, includeRequestsFor }, statementName),
-    );
-    turnStatements.set(name, statement);
-  }
-  return statement;
+  return turnStatements(`task_tabs_turn_${view}${includeRequestsFor ? '_for' : ''}`, {
+    view,
+    includeRequestsFor,
+  });
 }
 
 /**
