@@ -12,7 +12,8 @@ import { standInBus } from './stand-in-bus';
  */
 function standIns() {
   const { bus, events } = standInBus();
-  const work = () => bus.tell((listener) => listener.workChanged?.());
+  let transaction = 0;
+  const work = (id = String(++transaction)) => bus.tell((listener) => listener.workChanged?.(id));
   const people = { version: '7', current: async () => people.version, stop: () => {} };
   return { bus, work, events, people: people as PeopleVersion & typeof people, listeners: bus.listeners };
 }
@@ -29,6 +30,17 @@ describe.skipIf(testEngine() !== 'pglite')('the work version a process keeps', (
     expect(afterWork).not.toBe(first);
     people.version = '8';
     expect(await version.current()).not.toBe(afterWork);
+  });
+
+  it('counts a transaction heard on several connections once', async () => {
+    const { work, events, people } = standIns();
+    const version = createWorkVersion(people, events);
+    work('41');
+    const once = await version.current();
+    work('41');
+    expect(await version.current()).toBe(once);
+    work('42');
+    expect(await version.current()).not.toBe(once);
   });
 
   it('is none while the bus is disconnected, and moves past the gap when it is back', async () => {

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 export const EVENTS_CHANNEL = 'atrium_events';
 /** Where the people version's moves are told, the new version as the payload (migration 0021). */
 export const PEOPLE_CHANNEL = 'atrium_people';
-/** Where a write that can change a task list, a workflow or a chat is told, with no payload (migration 0027). */
+/** Where a write that can change a task list, a workflow or a chat is told, its transaction as the payload (migration 0029). */
 export const WORK_CHANNEL = 'atrium_work';
 /** The listening connection's name in pg_stat_activity, for an operator (and a test) to tell it apart. */
 export const LISTENER_NAME = 'atrium listener';
@@ -40,8 +40,8 @@ export type BusListener = {
   sessionsChanged?(event: SessionsChanged): void;
   /** The people version moved to `version` (decision 0030); only lib/people-version.ts listens. */
   peopleChanged?(version: string): void;
-  /** Work was written (decision 0038); only lib/work-version.ts listens. */
-  workChanged?(): void;
+  /** Work was written by transaction `transaction` (decision 0038); only lib/work-version.ts listens. */
+  workChanged?(transaction: string): void;
 };
 
 export type EventBus = {
@@ -96,8 +96,8 @@ export async function createEventBus(
   const peopleChanged = (version: string | undefined) => {
     for (const listener of listeners) listener.peopleChanged?.(version ?? '');
   };
-  const workChanged = () => {
-    for (const listener of listeners) listener.workChanged?.();
+  const workChanged = (transaction: string | undefined) => {
+    for (const listener of listeners) listener.workChanged?.(transaction ?? '');
   };
   const { pglite } = database;
   let connection: Connection;
@@ -125,7 +125,7 @@ export async function createEventBus(
   // A write's notice also reaches the pooled connection that wrote, before its commit answers (db/client.ts).
   const stopHearingWriters = database.onNotice?.((channel, payload) => {
     if (channel === PEOPLE_CHANNEL) peopleChanged(payload);
-    else if (channel === WORK_CHANNEL) workChanged();
+    else if (channel === WORK_CHANNEL) workChanged(payload);
   });
 
   const bus: EventBus = {

@@ -1,6 +1,10 @@
 import type { EventBus } from './event-bus';
+import { createLru } from './lru';
 import type { PeopleVersion } from './people-version';
 import { createVersionedCache } from './versioned-cache';
+
+/** Transactions remembered as heard: more than can commit between a notice's first and last hearing. */
+const HEARD_TRANSACTIONS = 1000;
 
 /**
  * How many writes of work (requests and steps, their decisions, chats, comments and likes: migration
@@ -25,9 +29,13 @@ export type WorkVersion = {
 export function createWorkVersion(people: PeopleVersion, events?: EventBus): WorkVersion {
   if (!events) return { current: async () => null, stop: () => {} };
   let heard = 0;
+  // Each listening connection hears every notice (migration 0029): a transaction is counted once.
+  const transactions = createLru<string, true>(HEARD_TRANSACTIONS);
   const unsubscribe = events.subscribe({
     event: () => {},
-    workChanged: () => {
+    workChanged: (transaction) => {
+      if (transaction !== '' && transactions.peek(transaction)) return;
+      transactions.set(transaction, true);
       heard++;
     },
     gap: () => {
