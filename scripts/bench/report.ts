@@ -231,7 +231,7 @@ export function markdown(report: Report): string {
     }
     lines.push(
       '',
-      'Raw SQL: the statements of one request replayed through the same driver. For the routes that keep their answers (the company month, the directory, the missing people, the profile, the task lists, the workflow, the chat, the meetings), those of an answer computed afresh.',
+      'Raw SQL: the statements of one request replayed through the same driver. For the routes that keep their answers (the company month, the directory, the missing people, the profile, the task lists, the workflow, the chat, the meetings, the feed), those of an answer computed afresh.',
     );
     if (report.rows.some((row) => row.engine === engine.engine && row.busy))
       lines.push(

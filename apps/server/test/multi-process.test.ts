@@ -29,6 +29,7 @@ let database: ServerDatabase;
 let a: RunningServer;
 let b: RunningServer;
 let chatId = 0;
+let postId = 0;
 let acmeId = 0;
 let betaId = 0;
 /** Every stream opened, closed at the end whatever the tests did. */
@@ -48,14 +49,15 @@ describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQ
         await createUser(db, { companyId: acme, email: `${name}@acme.test` });
       }
       await createUser(db, { companyId: acme, email: 'finn@acme.test', alsoIn: [betaId] });
-      const post = await createPost(db, {
+      postId = await createPost(db, {
         authorId: hana.id,
         companyId: acme,
         title: 'Welcome',
         body: '',
         now: new Date(),
       });
-      chatId = (await db.select({ chat: posts.chatId }).from(posts).where(eq(posts.id, post)))[0]?.chat ?? 0;
+      chatId =
+        (await db.select({ chat: posts.chatId }).from(posts).where(eq(posts.id, postId)))[0]?.chat ?? 0;
     });
     // Started together: both migrate at once, which the migration lock serialises.
     [a, b] = await Promise.all([
@@ -184,6 +186,20 @@ describe.skipIf(testEngine() !== 'postgres')('two API processes on one PostgreSQ
     expect(sent.status).toBe(201);
     // A hears B's write within the notice's delivery: no later than a moment after B has answered.
     await expect.poll(page, { timeout: 2000, interval: 20 }).toContain('Kept on A?');
+  });
+
+  it("shows on A a like given through B, though A keeps the feed's page (decision 0038)", async () => {
+    const ann = await logIn(a.client(), smtp, 'ann@acme.test');
+    const bob = await logIn(b.client(), smtp, 'bob@acme.test');
+    const likes = async () => {
+      const response = await ann.get(`/api/posts/?company=${acmeId}&page=1`);
+      expect(response.status).toBe(200);
+      return (response.body.results as { id: number; likes_count: number }[]).find((row) => row.id === postId)
+        ?.likes_count;
+    };
+    const before = await likes();
+    expect((await bob.post(`/api/posts/${postId}/like/`, {})).status).toBe(200);
+    await expect.poll(likes, { timeout: 2000, interval: 20 }).toBe((before ?? 0) + 1);
   });
 
   it('counts login-code requests of an address on both: the limit reached on A is refused on B', async () => {

@@ -7,8 +7,11 @@ import {
   companyMembers,
   meetingAttendees,
   meetings,
+  postCovers,
+  postLikes,
   tasks,
   userGroups,
+  userRights,
 } from '../src/db/schema/index';
 import { createCompany, createUser } from './fixtures';
 import type { HttpClient } from './http-client';
@@ -16,7 +19,8 @@ import { createManagerTypes, createTemplate, fileRequest, linkManager } from './
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Decision 0038: each process keeps task list pages, workflows and chat pages under the work version,
+ * Decision 0038: each process keeps task list pages, workflows, chat pages, days of meetings and feed
+ * pages under the work version,
  * and task answers only until they turn with the clock. The writes here go straight to the database,
  * as a script or another process would make them: the next answer must follow each at once. Acme: Emil
  * files requests, Maya (his manager) approves the first step, Hanna (HR) the second; Ann reads the news
@@ -274,5 +278,68 @@ describe('kept days of meetings', () => {
     const path = '/api/calendars/events/day/?date=2026-11-20&tz=UTC&email=emil@example.test';
     expect((await as.ann.get(path)).status).toBe(403);
     expect((await as.ann.get(path)).status).toBe(403);
+  });
+});
+
+describe('kept feed pages', () => {
+  type Feed = {
+    count: number;
+    results: {
+      id: number;
+      likes_count: number;
+      comments_count: number;
+      cover: string | null;
+      can_edit: boolean;
+    }[];
+  };
+  const feed = async (who: Person) => (await get(who, `/api/posts/?company=${acme}&page=1`)) as Feed;
+
+  it('answers a page again without a statement, and follows a post, a like, a comment and a cover at once', async () => {
+    const created = await as.hanna.post('/api/posts/', { title: 'Feed kept', body: '**Hello**' });
+    expect(created.status).toBe(201);
+    const post = created.body as { id: number; chat: number };
+    const first = await feed('ann');
+    expect(first.results[0]).toMatchObject({ id: post.id, likes_count: 0, comments_count: 0, cover: null });
+    statements = [];
+    expect(await feed('ann')).toEqual(first);
+    expect(reads()).toEqual([]);
+
+    const next = await as.hanna.post('/api/posts/', { title: 'Feed kept, later', body: '' });
+    expect((await feed('ann')).count).toBe(first.count + 1);
+    await t.db.insert(postLikes).values({ postId: post.id, userId: id.emil, createdAt: t.clock.now() });
+    const liked = (await feed('ann')).results.find((row) => row.id === post.id);
+    expect(liked?.likes_count).toBe(1);
+    await t.db
+      .insert(chatMessages)
+      .values({ chatId: post.chat, userId: id.emil, message: 'Nice', createdAt: t.clock.now() });
+    expect((await feed('ann')).results.find((row) => row.id === post.id)?.comments_count).toBe(1);
+    await t.db
+      .insert(postCovers)
+      .values({ postId: next.body.id, image: Buffer.from('webp'), version: 'v1', updatedAt: t.clock.now() });
+    expect((await feed('ann')).results[0]?.cover).toContain('v=v1');
+  });
+
+  it("shows an editor's page without the right to edit as soon as the right is taken away", async () => {
+    expect((await feed('hanna')).results[0]?.can_edit).toBe(true);
+    const right = and(eq(userRights.userId, id.hanna), eq(userRights.right, 'create_posts'));
+    await t.db.delete(userRights).where(right);
+    try {
+      expect((await feed('hanna')).results[0]?.can_edit).toBe(false);
+    } finally {
+      await t.db.insert(userRights).values({ userId: id.hanna, companyId: acme, right: 'create_posts' });
+    }
+    expect((await feed('hanna')).results[0]?.can_edit).toBe(true);
+  });
+
+  it('is refused at once to a reader who leaves the company', async () => {
+    await feed('ann');
+    await t.db
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.userId, id.ann), eq(companyMembers.companyId, acme)));
+    try {
+      expect((await as.ann.get(`/api/posts/?company=${acme}&page=1`)).status).toBe(404);
+    } finally {
+      await t.db.insert(companyMembers).values({ userId: id.ann, companyId: acme });
+    }
   });
 });

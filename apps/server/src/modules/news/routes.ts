@@ -18,9 +18,10 @@ import { readUpload } from '../../lib/upload';
 import { requireSession } from '../../plugins/session';
 import { memberCompanyIds } from '../users/policy';
 import { loadCover, removeCover, saveCover } from './cover';
+import { createKeptFeeds } from './kept-feeds';
 import { renderMarkdown } from './markdown';
 import { isPostEditor, type PostRef, postAccess } from './policy';
-import { createPost, deletePost, listPosts, loadPost, setPostLike, updatePost } from './service';
+import { createPost, deletePost, loadPost, setPostLike, updatePost } from './service';
 
 const tags = ['news'];
 const PostParams = z.object({ id: z.coerce.number({ error: 'Expected an id' }).int().positive() });
@@ -40,6 +41,7 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cloc
   }
   const announce = (type: 'post.created' | 'post.updated' | 'post.deleted', post: PostRef) =>
     events?.publish({ type, postId: post.id, chatId: post.chatId, audience: { companyId: post.companyId } });
+  const keptFeed = createKeptFeeds(db, app.workVersion);
 
   app.get(
     '/api/posts/',
@@ -55,7 +57,7 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cloc
       const session = requireSession(request);
       const companyId = request.query.company ?? session.companyId;
       const { page } = request.query;
-      const feed = await listPosts(db, { viewerId: session.userId, companyId, page });
+      const feed = await keptFeed({ viewerId: session.userId, companyId, page });
       // Another company's feed answers as if it did not exist.
       if (!feed) throw notFound();
       const { count, results } = feed;
