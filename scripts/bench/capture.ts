@@ -20,7 +20,7 @@ import { BENCH_USER, type EngineSpec, log, round } from './common';
 import { sessionOf } from './login';
 import type { CpuMonitor } from './monitor';
 import { openRecording, type RawTiming, type Recording, timeReplay } from './raw-sql';
-import { type Plan, planScenarios, type Request, type Scenario } from './scenarios';
+import { CAPTURE_VARIANTS, type Plan, planScenarios, type Request, type Scenario } from './scenarios';
 import type { BenchMeta } from './seed';
 
 export type RawResult = RawTiming & { count: number; foreign: number | null };
@@ -128,7 +128,7 @@ export async function capturePhase(
 
       for (const scenario of plan.scenarios) {
         if (scenario.noSql || (only && !only.has(scenario.name))) continue;
-        const variants = scenario.captureVariant ? 10 : 1;
+        const variants = scenario.captureVariant ? CAPTURE_VARIANTS : 1;
         const recordings: Recording[] = [];
         for (let v = 0; v < variants; v++) {
           const request = scenario.captureVariant ? scenario.captureVariant(v) : scenario.request;
@@ -139,8 +139,8 @@ export async function capturePhase(
             );
           }
           // Company months, directory answers and profiles are kept per process under the people
-          // version (decisions 0018, 0021, 0037), task lists, workflows, chat pages and days of
-          // meetings under the work version too (decision 0038): both moved, the recorded request
+          // version (decisions 0018, 0021, 0037), task lists, workflows, chat pages, days of meetings
+          // and feed pages under the work version too (decision 0038): both moved, the recorded request
           // computes its answer afresh, so the raw SQL is what the answer costs, not the nothing that
           // finds it kept.
           // Told as the triggers tell it, so that the app's versions in memory move too (decision 0030).

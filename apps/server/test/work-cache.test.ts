@@ -20,11 +20,10 @@ import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Decision 0038: each process keeps task list pages, workflows, chat pages, days of meetings and feed
- * pages under the work version,
- * and task answers only until they turn with the clock. The writes here go straight to the database,
- * as a script or another process would make them: the next answer must follow each at once. Acme: Emil
- * files requests, Maya (his manager) approves the first step, Hanna (HR) the second; Ann reads the news
- * and meets Emil.
+ * pages under the work version, and task answers only until they turn with the clock. The writes here go
+ * straight to the database, as a script or another process would make them: the next answer must follow
+ * each at once. Acme: Emil files requests, Maya (his manager) approves the first step, Hanna (HR) the
+ * second; Ann reads the news and meets Emil.
  * The clock stands on Friday 2026-11-20 09:00 UTC.
  */
 let t: TestApp;
