@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 export const EVENTS_CHANNEL = 'atrium_events';
 /** Where the people version's moves are told, the new version as the payload (migration 0021). */
 export const PEOPLE_CHANNEL = 'atrium_people';
-/** Where a write that can change a task list, a workflow or a chat is told, its transaction as the payload (migration 0029). */
+/** Where a write that can change a kept work answer (decision 0038) is told, its transaction as the payload (migration 0029). */
 export const WORK_CHANNEL = 'atrium_work';
 /** The listening connection's name in pg_stat_activity, for an operator (and a test) to tell it apart. */
 export const LISTENER_NAME = 'atrium listener';

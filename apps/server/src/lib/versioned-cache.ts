@@ -5,10 +5,10 @@ import { createLru } from './lru';
  * Answers this process has computed, each under the version of the data it was asked under: the people
  * version (table people_version, moved by triggers on every write that can change a company month, a
  * directory answer, a tree or a profile: decisions 0018, 0021, 0037), or the work version (decision
- * 0038) for task lists, workflows and chats. A request takes the version first and reuses an entry of
- * the same version; any other version computes afresh. The calendar reads the version from the database
- * with the viewer's standing; the others take it from memory where the process has heard it (decision
- * 0030).
+ * 0038) for task lists, workflows, chat pages, days of meetings and feed pages. A request takes the
+ * version first and reuses an entry of the same version; any other version computes afresh. The
+ * calendar reads the version from the database with the viewer's standing; the others take it from
+ * memory where the process has heard it (decision 0030).
  *
  * An entry may hold data newer than its version (a write committing between the version's read and the
  * computation): it is then recomputed once more than needed, never served stale.

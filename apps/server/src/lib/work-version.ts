@@ -7,8 +7,9 @@ import { createVersionedCache } from './versioned-cache';
 const HEARD_TRANSACTIONS = 1000;
 
 /**
- * How many writes of work (requests and steps, their decisions, chats, comments and likes: migration
- * 0027) this process has heard of, as a version that kept task lists, workflows and chats are checked
+ * How many writes of work (requests and steps, their decisions, chats, comments and likes, posts with
+ * their likes and covers, meetings, rights: migrations 0027, 0028 and 0030) this process has heard of,
+ * as a version that kept task lists, workflows, chat pages, days of meetings and feed pages are checked
  * against (decision 0038). Every such write tells every process when it commits, and this process hears
  * its own before the write has answered (db/client.ts, listenOnEveryConnection), so an answer kept at
  * one count was computed after every write told before it, and any later write moves the count.
@@ -34,8 +35,11 @@ export function createWorkVersion(people: PeopleVersion, events?: EventBus): Wor
   const unsubscribe = events.subscribe({
     event: () => {},
     workChanged: (transaction) => {
-      if (transaction !== '' && transactions.peek(transaction)) return;
-      transactions.set(transaction, true);
+      // A notice without its transaction (from before migration 0029) always counts.
+      if (transaction !== '') {
+        if (transactions.peek(transaction)) return;
+        transactions.set(transaction, true);
+      }
       heard++;
     },
     gap: () => {
