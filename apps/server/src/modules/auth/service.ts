@@ -5,7 +5,7 @@ import { companyMembers, loginCodes, sessions, users } from '../../db/schema/ind
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { clearHits, hitsInsert, type Limit, recordHits, secondsToWait } from '../../lib/throttle';
+import { clearHits, type Limit, limitArrays, recordHits, secondsToWait } from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
 import { createSession, deleteSession, type SessionInfo } from './sessions';
 
@@ -118,43 +118,20 @@ async function storeLoginCode(deps: Deps, input: { email: string; ip: string }, 
   ];
   const salt = newSalt();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  return deps.db.transaction(async (tx) => {
-    const waitSeconds = await secondsToWait(tx, limits, now);
-    if (waitSeconds > 0) {
-      deps.log.warn(
-        { event: 'login_code_throttled', email: input.email, ip: input.ip },
-        'login code refused',
-      );
-      throw tooManyRequests(waitSeconds);
-    }
-    // One statement records the hits, finds the active account and gives it the new code, which voids
-    // every earlier one: the expired ones go, the live ones are spent. Its parts see the rows as they were
-    // before it, so none touches another's row; for an unknown address only the hits are written.
-    const [user] = await queryRows<{ firstName: string }>(
-      tx,
-      sql`with hits as (${hitsInsert(limits, now)}),
-        recipient as (
-          select ${users.id} as id, ${users.firstName} as first_name from ${users}
-          where ${activeAccount(input.email)}
-        ),
-        expired as (
-          delete from ${loginCodes} using recipient
-          where ${loginCodes.userId} = recipient.id and ${loginCodes.expiresAt} < ${now}
-        ),
-        voided as (
-          update ${loginCodes} set spent_at = ${now} from recipient
-          where ${loginCodes.userId} = recipient.id and ${loginCodes.spentAt} is null
-            and ${loginCodes.expiresAt} >= ${now}
-        ),
-        stored as (
-          insert into ${loginCodes} (user_id, code_hash, salt, created_at, expires_at)
-          select id, ${hashCode(code, salt)}, ${salt}, ${now}::timestamptz, ${expiresAt}::timestamptz
-          from recipient
-        )
-        select first_name as "firstName" from recipient`,
-    );
-    return user ?? null;
-  });
+  // One call does it all (`request_login_code`, migration 0031): the keys' locks and windows, then the
+  // hits, and for an active account the new code, which voids every earlier one.
+  const [outcome] = await queryRows<{ waitSeconds: number; firstName: string | null }>(
+    deps.db,
+    sql`select wait_seconds as "waitSeconds", first_name as "firstName"
+      from request_login_code(${input.email}, ${limitArrays(limits)}, ${now}::timestamptz,
+        ${hashCode(code, salt)}, ${salt}, ${expiresAt}::timestamptz)`,
+  );
+  if (!outcome) throw new Error('request_login_code answered no row');
+  if (outcome.waitSeconds > 0) {
+    deps.log.warn({ event: 'login_code_throttled', email: input.email, ip: input.ip }, 'login code refused');
+    throw tooManyRequests(outcome.waitSeconds);
+  }
+  return outcome.firstName === null ? null : { firstName: outcome.firstName };
 }
 
 /** An error message fit for the log: the code and every line of the mail masked, should it quote them. */
