@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { parseSender } from './lib/mail-message';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function holdsSender(from: string) {
+  try {
+    parseSender(from);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -20,7 +30,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z
     .string()
-    .min(3, 'must be an address such as "Atrium <portal@example.com>"')
+    .refine(holdsSender, 'must be an address such as "Atrium <portal@example.com>"')
     .default('Atrium <no-reply@localhost>'),
   APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed the demo company) or 0' }).default('1'),

@@ -47,6 +47,8 @@ describe('configuration from the environment', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SMTP_URL', 'localhost:25'],
+    ['MAIL_FROM', 'Atrium'],
+    ['MAIL_FROM', 'Atrium <no-reply>'],
     ['APP_URL', 'portal.example.com'],
     ['DEMO', 'yes'],
     ['LOG_LEVEL', 'loud'],

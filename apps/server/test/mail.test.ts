@@ -28,6 +28,12 @@ describe('the mailer', () => {
     expect(smtp.connections()).toBe(1);
   });
 
+  it('delivers lines that begin with a dot as written, a lone dot included', async () => {
+    const mailer = mailerAt(smtp.url);
+    await mailer.send({ to: 'ada@example.test', subject: 'Dots', text: 'One\n.\n.two\n..three' });
+    expect(smtp.mails[0]?.body).toBe('One\r\n.\r\n.two\r\n..three\r\n');
+  });
+
   it('opens a connection per mail when the URL says pool=false', async () => {
     const mailer = mailerAt(`${smtp.url}?pool=false`);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
+import { composeMail, type Mail, parseSender } from './mail-message';
 
-export type Mail = { to: string; subject: string; text: string };
+export type { Mail };
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -73,6 +74,7 @@ export function createMailer(options: {
   // A connection per mail cost each login code a TCP connection and an SMTP greeting, more of the login
   // request's time than its statements (docs/performance.md). `?pool=false` in the URL turns it off.
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, idleTimeout: 60_000 });
+  const sender = parseSender(from);
   let pending = 0;
   /** Those waiting for room, oldest first; each is handed the room of a mail that went. */
   const waiting: Array<() => void> = [];
@@ -84,7 +86,7 @@ export function createMailer(options: {
   };
   const deliver = async (mail: Mail) => {
     try {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail(composeMail(sender, mail));
     } finally {
       free();
     }
