@@ -20,7 +20,7 @@ import { BENCH_USER, type EngineSpec, log, round } from './common';
 import { sessionOf } from './login';
 import type { CpuMonitor } from './monitor';
 import { openRecording, type RawTiming, type Recording, timeReplay } from './raw-sql';
-import { CAPTURE_VARIANTS, type Plan, planScenarios, type Request, type Scenario } from './scenarios';
+import { type Plan, planScenarios, type Request, type Scenario } from './scenarios';
 import type { BenchMeta } from './seed';
 
 export type RawResult = RawTiming & { count: number; foreign: number | null };
@@ -51,9 +51,9 @@ export async function capturePhase(
   const recording = await openRecording(spec);
   const { database } = recording;
   const db = database.db;
-  const recorded = new Map<string, Recording[]>();
+  const recorded = new Map<string, { recordings: Recording[]; maxReplays?: number }>();
   const timeRaw = async (name: string): Promise<RawResult | undefined> => {
-    const recordings = recorded.get(name);
+    const { recordings, maxReplays } = recorded.get(name) ?? {};
     if (!recordings) return undefined;
     const phase = `${spec.name}:raw:${name}`;
     const timing = await timeReplay(recording, recordings, {
@@ -61,12 +61,13 @@ export async function capturePhase(
       warmupMs,
       durationMs,
       serial,
+      maxReplays,
       onMeasured: () => monitor.phase(phase),
     });
     monitor.phase('idle');
     const first = recordings[0] as Recording;
     log(
-      `${spec.name} raw SQL ${name}: ${first.statements} statements (slowest alone ${round(Math.max(...timing.statements.map((st) => st.ms)))} ms), p50 ${round(timing.p50)} ms at 10 in flight, ${round(timing.serialP50)} ms alone`,
+      `${spec.name} raw SQL ${name}: ${first.statements} statements (slowest alone ${round(Math.max(...timing.statements.map((st) => st.ms)))} ms), p50 ${round(timing.p50)} ms at 10 in flight (${timing.iterations} timed${timing.cutShort ? ', cut short: every recording replayed as often as it may be' : ''}), ${round(timing.serialP50)} ms alone`,
     );
     return { ...timing, count: first.statements, foreign: monitor.foreign(phase) };
   };
@@ -128,7 +129,7 @@ export async function capturePhase(
 
       for (const scenario of plan.scenarios) {
         if (scenario.noSql || (only && !only.has(scenario.name))) continue;
-        const variants = scenario.captureVariant ? CAPTURE_VARIANTS : 1;
+        const variants = scenario.variants?.count ?? 1;
         const recordings: Recording[] = [];
         const expectAnswer = (request: Request, answer: { statusCode: number; body: string }) => {
           if (answer.statusCode !== scenario.expect) {
@@ -138,7 +139,7 @@ export async function capturePhase(
           }
         };
         for (let v = 0; v < variants; v++) {
-          const request = scenario.captureVariant ? scenario.captureVariant(v) : scenario.request;
+          const request = scenario.variants ? scenario.variants.request(v) : scenario.request;
           // One request warms the route's statements up; the variants share them.
           if (v === 0) expectAnswer(request, await inject(scenario, request));
           // Company months, directory answers and profiles are kept per process under the people
@@ -151,11 +152,22 @@ export async function capturePhase(
             sql`with moved as (update people_version set version = version + 1 returning version)
                 select pg_notify(${PEOPLE_CHANNEL}, version::text), pg_notify(${WORK_CHANNEL}, '') from moved`,
           );
-          const { result, recording: taken } = await recording.record(() => inject(scenario, request));
+          // The first recording waits for late statements; the variants after it, thousands of them, are
+          // held to its count instead, which a late statement of one would break in the next.
+          const { result, recording: taken } = await recording.record(
+            () => inject(scenario, request),
+            v === 0,
+          );
           expectAnswer(request, result);
+          const first = recordings[0];
+          if (first && taken.statements !== first.statements) {
+            throw new Error(
+              `${spec.name} ${scenario.name}: variant ${v} sent ${taken.statements} statements, the first ${first.statements}`,
+            );
+          }
           recordings.push(taken);
         }
-        recorded.set(scenario.name, recordings);
+        recorded.set(scenario.name, { recordings, maxReplays: scenario.variants?.maxReplays });
       }
       if (!timeNow) {
         keepOpen = true;

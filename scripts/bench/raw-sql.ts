@@ -54,8 +54,11 @@ export type Recording = { waves: Unit[][]; statements: number };
 
 export type RecordingDatabase = {
   database: Database;
-  /** Runs `work`, returning every driver call it made, grouped for replay. */
-  record<T>(work: () => Promise<T>): Promise<{ result: T; recording: Recording }>;
+  /**
+   * Runs `work`, returning every driver call it made, grouped for replay. With `settle`, waits a moment
+   * after it for statements sent after the answer (none expected), which would belong to the next.
+   */
+  record<T>(work: () => Promise<T>, settle?: boolean): Promise<{ result: T; recording: Recording }>;
   /** Replays one recording once; with `time`, unit after unit, reporting each statement's time. */
   replay(recording: Recording, time?: StatementTimer): Promise<void>;
 };
@@ -117,14 +120,13 @@ function describe(args: unknown[]): string {
   return text.replace(/\s+/g, ' ').slice(0, 160);
 }
 
-async function recordWith<T>(state: { current: Recorder }, work: () => Promise<T>) {
+async function recordWith<T>(state: { current: Recorder }, work: () => Promise<T>, settle = true) {
   const recorder = { units: new Map<string, Unit>() };
   state.current = recorder;
   let result: T;
   try {
     result = await work();
-    // Statements sent after the answer (none expected) would belong to the next request.
-    await sleep(5);
+    if (settle) await sleep(5);
   } finally {
     state.current = null;
   }
@@ -215,7 +217,7 @@ async function openPg(url: string): Promise<RecordingDatabase> {
   };
   return {
     database,
-    record: (work) => recordWith(state, work),
+    record: (work, settle) => recordWith(state, work, settle),
     replay: (recording, time) => replayWaves(recording, replayUnit, time),
   };
 }
@@ -266,7 +268,7 @@ async function openPglite(dir: string): Promise<RecordingDatabase> {
   };
   return {
     database,
-    record: (work) => recordWith(state, work),
+    record: (work, settle) => recordWith(state, work, settle),
     replay: (recording, time) => replayWaves(recording, replayUnit, time),
   };
 }
@@ -278,7 +280,7 @@ export function openRecording(spec: EngineSpec): Promise<RecordingDatabase> {
 export type StatementTime = { ms: number; sql: string };
 
 export type RawTiming = {
-  /** Each statement of the first recording alone (median of the serial runs), in the order sent. */
+  /** Each statement alone (median of the serial runs), in the order sent. */
   statements: StatementTime[];
   /** p50 of one request's SQL with `concurrency` replays in flight, as autocannon keeps requests in flight. */
   p50: number;
@@ -286,6 +288,8 @@ export type RawTiming = {
   /** p50 of one request's SQL replayed alone. */
   serialP50: number;
   iterations: number;
+  /** The timed replays stopped before `durationMs` because every recording had been replayed `maxReplays` times. */
+  cutShort: boolean;
 };
 
 type ReplayOptions = {
@@ -294,9 +298,22 @@ type ReplayOptions = {
   warmupMs: number;
   durationMs: number;
   serial: number;
+  /**
+   * How often one recording may be replayed while it still does what it did when recorded (the login
+   * code's: a few times, before the address's rate limit turns the call into a cheaper refusal). Past
+   * that the recordings run out, and the timing stops early rather than time other work.
+   */
+  maxReplays?: number;
   /** Called when the timed replays begin, after their warm-up. */
   onMeasured?: () => void;
 };
+
+/** Hands out recordings round robin, each at most `maxReplays` times; undefined once all are spent. */
+function recordingDealer(recordings: Recording[], maxReplays = Number.POSITIVE_INFINITY) {
+  let next = 0;
+  const limit = recordings.length * maxReplays;
+  return () => (next < limit ? (recordings[next++ % recordings.length] as Recording) : undefined);
+}
 
 /**
  * Times the replay of recordings (round robin when a scenario rotates its input): serially, then with
@@ -307,46 +324,57 @@ type ReplayOptions = {
 export async function timeReplay(
   db: RecordingDatabase,
   recordings: Recording[],
-  { concurrency, warmupMs, durationMs, serial, onMeasured }: ReplayOptions,
+  { concurrency, warmupMs, durationMs, serial, maxReplays, onMeasured }: ReplayOptions,
 ): Promise<RawTiming> {
-  let next = 0;
-  const pick = () => recordings[next++ % recordings.length] as Recording;
-  for (let i = 0; i < 3; i++) await db.replay(pick());
+  const deal = recordingDealer(recordings, maxReplays);
+  const replayNext = async (time?: StatementTimer) => {
+    const recording = deal();
+    if (!recording) return false;
+    await db.replay(recording, time);
+    return true;
+  };
+  for (let i = 0; i < 3; i++) await replayNext();
   // As many at once as will be timed: the pool opens its connections (and each prepares the statements)
   // here, not in the measured part.
-  await Promise.all(Array.from({ length: concurrency }, () => db.replay(pick())));
+  await Promise.all(Array.from({ length: concurrency }, () => replayNext()));
   const serialTimes: number[] = [];
   for (let i = 0; i < serial; i++) {
     const started = performance.now();
-    await db.replay(pick());
+    if (!(await replayNext())) break;
     serialTimes.push(performance.now() - started);
   }
+  // Each statement's times, by its place in the request: recordings of one route send the same ones.
   const first = recordings[0] as Recording;
-  const perStatement = new Map<Statement, number[]>();
+  const place = new Map<Statement, number>();
+  for (const recording of recordings) {
+    let i = 0;
+    for (const wave of recording.waves) {
+      for (const unit of wave) for (const statement of unit.statements) place.set(statement, i++);
+    }
+  }
+  const perPlace = new Map<number, number[]>();
   for (let i = 0; i < Math.max(3, Math.min(serial, 10)); i++) {
-    await db.replay(first, (statement, ms) => {
-      const list = perStatement.get(statement) ?? [];
-      list.push(ms);
-      perStatement.set(statement, list);
+    await replayNext((statement, ms) => {
+      const at = place.get(statement) ?? -1;
+      perPlace.set(at, [...(perPlace.get(at) ?? []), ms]);
     });
   }
-  const statements = first.waves.flatMap((wave) =>
-    wave.flatMap((unit) =>
-      unit.statements.map((statement) => ({
-        ms: percentile(perStatement.get(statement) ?? [], 50),
-        sql: describe(statement.args),
-      })),
-    ),
-  );
+  const statements = first.waves
+    .flatMap((wave) => wave.flatMap((unit) => unit.statements))
+    .map((statement, i) => ({ ms: percentile(perPlace.get(i) ?? [], 50), sql: describe(statement.args) }));
   const times: number[] = [];
   const measuredFrom = performance.now() + warmupMs;
   const deadline = measuredFrom + durationMs;
   const measuring = setTimeout(() => onMeasured?.(), warmupMs);
+  let cutShort = false;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
-        await db.replay(pick());
+        if (!(await replayNext())) {
+          cutShort = true;
+          return;
+        }
         if (started >= measuredFrom) times.push(performance.now() - started);
       }
     }),
@@ -358,5 +386,6 @@ export async function timeReplay(
     p99: percentile(times, 99),
     serialP50: percentile(serialTimes, 50),
     iterations: times.length,
+    cutShort,
   };
 }

@@ -35,6 +35,8 @@ export type Row = {
   /** The same SQL replayed one at a time. */
   raw_sql_serial_p50_ms: number | null;
   raw_sql_statements: number | null;
+  /** How many replays the 10-in-flight figure was taken from (fewer when the recordings ran out). */
+  raw_sql_replays: number | null;
   /** The statements of one request, each timed alone (median ms) with its first 160 characters, in the order sent. */
   raw_sql: { ms: number | null; sql: string }[];
   /** CPU taken by other work on the machine while the scenario ran, and while its SQL was replayed (cores). */

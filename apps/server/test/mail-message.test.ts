@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeMail, parseSender } from '../src/lib/mail-message';
+import { decodeQuotedPrintable } from './smtp-catcher';
 
 const sender = parseSender('Atrium <portal@example.test>');
 const sentAt = new Date('2026-12-03T09:30:00Z');
@@ -29,15 +30,6 @@ const decodeWords = (value: string) =>
       'latin1',
     ).toString('utf8'),
   );
-
-/** Undoes quoted-printable: soft line breaks, then escaped bytes, read as UTF-8. */
-const decodeQuotedPrintable = (body: string) =>
-  Buffer.from(
-    body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 describe('a composed mail', () => {
   it('writes a plain ASCII mail as it is, in 7 bits, with the headers a mail server expects', () => {

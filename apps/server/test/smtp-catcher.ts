@@ -3,13 +3,18 @@ import { SMTPServer } from 'smtp-server';
 
 export type CaughtMail = { from: string; to: string[]; raw: string; subject: string; body: string };
 
-/** The body of a plain-text mail, undoing quoted-printable soft line breaks and escapes. */
-function plainBody(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(raw)) return body;
-  return body
+/** Quoted-printable text read back: soft line breaks joined, escaped bytes decoded as UTF-8. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The body of a plain-text mail, read back from quoted-printable when it was written so. */
+function plainBody(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  return /^Content-Transfer-Encoding: quoted-printable/im.test(raw) ? decodeQuotedPrintable(body) : body;
 }
 
 /** A real SMTP server in the test process that keeps every mail it receives. */

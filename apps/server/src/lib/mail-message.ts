@@ -18,13 +18,12 @@ const LINE = 76;
 export function parseSender(from: string): Sender {
   const [parsed] = addressparser(from, { flatten: true });
   const address = parsed?.address ?? '';
-  const at = address.lastIndexOf('@');
-  if (at < 1 || !isMailableAddress(address)) throw new Error(`MAIL_FROM holds no address: ${from}`);
+  if (!isMailableAddress(address)) throw new Error(`MAIL_FROM holds no address: ${from}`);
   const name = parsed?.name ?? '';
   return {
     header: name ? `${encodeName(name)} <${address}>` : address,
     address,
-    domain: address.slice(at + 1),
+    domain: address.slice(address.lastIndexOf('@') + 1),
   };
 }
 
