@@ -34,6 +34,33 @@ describe('the mailer', () => {
     expect(smtp.mails[0]?.body).toBe('One\r\n.\r\n.two\r\n..three\r\n');
   });
 
+  it('fails a mail whose recipient the server refuses, and sends the next over the same connection', async () => {
+    const refusing = await startSmtpCatcher({ refuses: (address) => address === 'gone@example.test' });
+    try {
+      const mailer = mailerAt(refusing.url);
+      await expect(mailer.send({ to: 'gone@example.test', subject: 'Lost', text: 'x' })).rejects.toThrow(
+        /No such mailbox/,
+      );
+      // The connection is reset (RSET) after the refusal answers: then it takes the next mail.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await mailer.send({ to: 'ada@example.test', subject: 'Found', text: 'x' });
+      expect(refusing.mails.map((mail) => mail.subject)).toEqual(['Found']);
+      expect(refusing.connections()).toBe(1);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('sends over a new connection when the server has closed the kept one', async () => {
+    const mailer = mailerAt(smtp.url);
+    await mailer.send({ to: 'ada@example.test', subject: 'Before', text: 'x' });
+    smtp.dropConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await mailer.send({ to: 'ada@example.test', subject: 'After', text: 'x' });
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Before', 'After']);
+    expect(smtp.connections()).toBe(2);
+  });
+
   it('opens a connection per mail when the URL says pool=false', async () => {
     const mailer = mailerAt(`${smtp.url}?pool=false`);
     await mailer.send({ to: 'ada@example.test', subject: 'One', text: 'One' });

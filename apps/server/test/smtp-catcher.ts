@@ -17,8 +17,11 @@ function plainBody(raw: string): string {
   return /^Content-Transfer-Encoding: quoted-printable/im.test(raw) ? decodeQuotedPrintable(body) : body;
 }
 
-/** A real SMTP server in the test process that keeps every mail it receives. */
-export async function startSmtpCatcher() {
+/**
+ * A real SMTP server in the test process that keeps every mail it receives; with `refuses`, it refuses
+ * the recipients that match (550, as a server refuses an unknown mailbox).
+ */
+export async function startSmtpCatcher({ refuses }: { refuses?: (address: string) => boolean } = {}) {
   const mails: CaughtMail[] = [];
   const waiters: Array<() => void> = [];
   let connections = 0;
@@ -31,6 +34,10 @@ export async function startSmtpCatcher() {
     onConnect(_session, callback) {
       connections++;
       callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refuses?.(address.address)) return callback();
+      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -97,6 +104,13 @@ export async function startSmtpCatcher() {
     async codeFor(to: string, since = 0) {
       const mail = await waitFor(to, since, undefined, (m) => LOGIN_CODE.test(m.subject));
       return LOGIN_CODE.exec(mail.subject)?.[1] as string;
+    },
+    /** Ends every open connection as a server does that closes its idle ones (421, then hang up). */
+    dropConnections() {
+      for (const connection of server.connections) {
+        connection.send(421, 'Idle for too long, closing');
+        connection.close();
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

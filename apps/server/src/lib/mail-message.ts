@@ -9,8 +9,8 @@ export type Mail = { to: string; subject: string; text: string };
 /** The sender, read once from MAIL_FROM: its From header and the bare address for the envelope. */
 export type Sender = { header: string; address: string; domain: string };
 
-/** A mail ready for SMTP: the envelope and the whole message, headers and body. */
-export type ComposedMail = { envelope: { from: string; to: string[] }; raw: Buffer };
+/** A mail ready for SMTP: the envelope, its Message-ID and the whole message, headers and body. */
+export type ComposedMail = { envelope: { from: string; to: string[] }; messageId: string; raw: Buffer };
 
 const LINE = 76;
 
@@ -58,11 +58,12 @@ export function composeMail(sender: Sender, mail: Mail, now = new Date()): Compo
   const subject = mail.subject.replace(/\r\n|\r|\n/g, ' ');
   const text = mail.text.replace(/\r\n|\r|\n/g, '\r\n');
   const plain = /^[\t\r\n\x20-\x7e]*$/.test(text) && !hasLongerLines(text, LINE);
+  const messageId = `<${randomUUID()}@${sender.domain}>`;
   const headers = [
     `From: ${sender.header}`,
     `To: ${mail.to}`,
     `Subject: ${encodeText(subject)}`,
-    `Message-ID: <${randomUUID()}@${sender.domain}>`,
+    `Message-ID: ${messageId}`,
     `Date: ${now.toUTCString().replace('GMT', '+0000')}`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
@@ -71,6 +72,7 @@ export function composeMail(sender: Sender, mail: Mail, now = new Date()): Compo
   const body = plain ? text : wrapQuotedPrintable(quotedPrintable(text), LINE);
   return {
     envelope: { from: sender.address, to: [mail.to] },
+    messageId,
     raw: Buffer.from(`${headers.join('\r\n')}\r\n\r\n${body}${body.endsWith('\r\n') ? '' : '\r\n'}`),
   };
 }
