@@ -65,10 +65,10 @@ export type Plan = { user: BenchUser; scenarios: Scenario[]; load: LoadPlan; log
  * some 20,000 times piled thousands of rate-limit hits and spent codes on each key, and timed the SQL
  * several times slower than the route ran it (docs/performance.md, twenty-seventh pass). Each may be
  * replayed only `LOGIN_REPLAYS` times, so together they must allow as many replays as a timing's five
- * seconds take: ~8,800 on PostgreSQL at 100,000 people on a fast host, and never more than ~16,000, two
+ * seconds take: ~12,700 on PostgreSQL at 100,000 people on a fast host, and never more than ~16,000, two
  * cores at 0.6 ms of the database's CPU a call (docs/performance.md, thirtieth pass).
  */
-export const captureVariants = (people: number) => Math.max(1, Math.min(6_000, Math.floor(people / 5)));
+const captureVariants = (people: number) => Math.max(1, Math.min(6_000, Math.floor(people / 5)));
 
 /**
  * How often a recorded login code request may be replayed and still store a code. Its address may ask
@@ -76,7 +76,7 @@ export const captureVariants = (people: number) => Math.max(1, Math.min(6_000, M
  * variant also warms the route up). A replay past that is refused by the throttle, a cheaper call than
  * any the route makes.
  */
-export const LOGIN_REPLAYS = CODES_PER_EMAIL - 2;
+const LOGIN_REPLAYS = CODES_PER_EMAIL - 2;
 
 /** Clients' addresses (X-Forwarded-For) by purpose, in loopback ranges that nothing else uses. */
 export const ipOf = {
