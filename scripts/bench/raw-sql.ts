@@ -356,7 +356,9 @@ export async function timeReplay(
   for (let i = 0; i < Math.max(3, Math.min(serial, 10)); i++) {
     await replayNext((statement, ms) => {
       const at = place.get(statement) ?? -1;
-      perPlace.set(at, [...(perPlace.get(at) ?? []), ms]);
+      const seen = perPlace.get(at);
+      if (seen) seen.push(ms);
+      else perPlace.set(at, [ms]);
     });
   }
   const statements = first.waves
