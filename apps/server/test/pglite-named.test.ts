@@ -70,6 +70,22 @@ describe.skipIf(testEngine() !== 'pglite')("the app's PGlite client", () => {
     expect((await client.query<{ at: Date }>(select, params)).rows[0]?.at).toEqual(params[0]);
   });
 
+  it('reads each query with its own parsers when two sets of parsers for the same type come in turn', async () => {
+    // The layered parsers are kept for each parsers object given (a statement built once gives the same
+    // one every time): a kept set must never answer for another set of the same types.
+    const text = 'select $1::timestamptz as at';
+    const params = [new Date('2026-11-20T09:00:00Z')];
+    const first = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `first: ${value}` } };
+    const second = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `second: ${value}` } };
+    const read = async (options: typeof first) =>
+      (await client.query<{ at: string }>(text, params, options)).rows[0]?.at;
+    expect([await read(first), await read(second), await read(first)]).toEqual([
+      'first: 2026-11-20 09:00:00+00',
+      'second: 2026-11-20 09:00:00+00',
+      'first: 2026-11-20 09:00:00+00',
+    ]);
+  });
+
   it('answers a failing statement with its error and keeps serving', async () => {
     await expect(client.query('insert into notes (body) values ($1)', [null])).rejects.toMatchObject({
       code: '23502',

@@ -32,6 +32,7 @@ export type NamingPglite = QueryClient & Pick<PGlite, 'transaction'>;
  */
 export function namingPglite(pglite: PGlite): NamingPglite {
   const paramTypes = new Map<string, number[]>();
+  const withParsers = parsersOver(pglite);
 
   /** Runs the statement in one call: prepared under `name`, or parsed on the spot when it is UNNAMED. */
   async function run<T>(
@@ -52,7 +53,7 @@ export function namingPglite(pglite: PGlite): NamingPglite {
       ]),
       { syncToFs: false },
     );
-    return parse.parseResults(messages, ...withParsers(pglite, options))[0] as Results<T>;
+    return parse.parseResults(messages, ...withParsers(options))[0] as Results<T>;
   }
 
   /** The parameters as the prepared statement's types write them, preparing it the first time. */
@@ -142,12 +143,20 @@ function serialize(
  * The type parsers and options for parseResults. Given a query's own parsers (Drizzle passes nine, for
  * dates and intervals, with every statement), parseResults copies PGlite's 363 into a new object with them
  * on every call: 240 µs for a one-row answer, more than running the statement. Here they lie over
- * PGlite's (a parser is looked up by its type id, and the prototype answers for the rest).
+ * PGlite's (a parser is looked up by its type id, and the prototype answers for the rest), layered once
+ * for each parsers object a query gives: a statement built once (db/prepared.ts) gives the same one.
  */
-function withParsers(pglite: PGlite, options: QueryOptions | undefined): [Parsers, QueryOptions | undefined] {
-  if (!options?.parsers) return [pglite.parsers, options];
-  const parsers: Parsers = Object.assign(Object.create(pglite.parsers), options.parsers);
-  return [parsers, { ...options, parsers: undefined }];
+function parsersOver(pglite: PGlite) {
+  const layered = new WeakMap<object, Parsers>();
+  return (options: QueryOptions | undefined): [Parsers, QueryOptions | undefined] => {
+    if (!options?.parsers) return [pglite.parsers, options];
+    let parsers = layered.get(options.parsers);
+    if (!parsers) {
+      parsers = Object.assign(Object.create(pglite.parsers), options.parsers) as Parsers;
+      layered.set(options.parsers, parsers);
+    }
+    return [parsers, { ...options, parsers: undefined }];
+  };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

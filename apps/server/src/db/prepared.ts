@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { withPlannedRowMapping } from './row-mapper';
 
@@ -34,5 +36,27 @@ export function preparedFamily<Shape, Query>(build: (db: Db, shape: Shape, name:
       statements.set(name, statement);
     }
     return statement;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `preparedOnce` for raw SQL, a statement Drizzle's builders cannot write (an insert inside a CTE, a
+ * pg_notify): its text built once, then run with new values (`sql.placeholder`), answering its rows.
+ * `db.execute` builds the text and a prepared query anew at every call: on a comment's three statements
+ * that was ~7% of the embedded server's time (docs/performance.md).
+ */
+export function preparedSql<Row>(name: string, query: SQL) {
+  const text = dialect.sqlToQuery(query);
+  const built = new WeakMap<Db, PgPreparedQuery<PreparedQueryConfig>>();
+  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = db._.session.prepareQuery(text, undefined, name, false);
+      built.set(db, statement);
+    }
+    const result = (await statement.execute(values)) as { rows: Row[] };
+    return result.rows;
   };
 }

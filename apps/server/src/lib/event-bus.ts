@@ -3,6 +3,7 @@ import type { LIVE_EVENT_TYPES, LiveEvent } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
+import { preparedSql } from '../db/prepared';
 
 /** The PostgreSQL channel every API process of one database listens on (migration 0015 names it too). */
 export const EVENTS_CHANNEL = 'atrium_events';
@@ -65,6 +66,12 @@ export type EventBus = {
 
 type Log = { warn(details: object, message: string): void };
 const quiet: Log = { warn: () => {} };
+
+/** Every event is one NOTIFY on EVENTS_CHANNEL, the statement built once. */
+const notify = preparedSql(
+  'publish_event',
+  sql`select pg_notify(${EVENTS_CHANNEL}, ${sql.placeholder('event')})`,
+);
 
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
@@ -131,7 +138,7 @@ export async function createEventBus(
   const bus: EventBus = {
     async publish(event) {
       try {
-        await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+        await notify(database.db, { event: JSON.stringify(event) });
       } catch (error) {
         // The write it reports has committed; a lost event costs a refetch, not the request.
         log.warn({ err: error, event }, 'could not publish an event');

@@ -2,6 +2,7 @@ import { type ChatMessage, type ChatReply, LIKE_EMOJI, type MessageLikes } from 
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { isoFromPgText } from '../../db/iso-text';
+import { preparedSql } from '../../db/prepared';
 import { type ChatKind, chats } from '../../db/schema/index';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors';
 
@@ -216,27 +217,33 @@ async function loadThreadPage(
   };
 }
 
+/** The message a new one answers, typed: PostgreSQL cannot tell the type of a bare null. */
+const replyTo = sql`${sql.placeholder('reply')}::integer`;
+
+const storeMessage = preparedSql<MessageRow>(
+  'chat_send_message',
+  sql`with stored as (
+      insert into chat_messages (chat_id, user_id, message, reply_to_id, created_at)
+      select ${sql.placeholder('chat')}, ${sql.placeholder('user')}, ${sql.placeholder('message')}, ${replyTo},
+             ${sql.placeholder('now')}
+       where ${replyTo} is null
+          or exists (select 1 from chat_messages p where p.id = ${replyTo} and p.chat_id = ${sql.placeholder('chat')})
+      returning id, chat_id, reply_to_id, message, created_at, deleted_at, deleted_by_editor, user_id)
+    select s.id, s.chat_id, s.reply_to_id, s.message, s.created_at, s.deleted_at, s.deleted_by_editor,
+           s.user_id, u.first_name, u.last_name, u.avatar, 0 as likes_count, false as liked
+      from stored s join users u on u.id = s.user_id`,
+);
+
 /**
  * Stores a message, a reply only if it answers a message of the same chat, and reads it back with its
- * author: one statement, so that a comment on its own needs no transaction and one round trip.
+ * author: one statement, built once, so that a comment on its own needs no transaction and one round trip.
  */
 export async function sendMessage(
   db: Db,
   input: { chatId: number; userId: number; message: string; reply: number | null; now: Date },
 ): Promise<ChatMessage> {
   const { chatId, userId, message, reply, now } = input;
-  const [row] = await queryRows<MessageRow>(
-    db,
-    sql`with stored as (
-      insert into chat_messages (chat_id, user_id, message, reply_to_id, created_at)
-      select ${chatId}, ${userId}, ${message}, ${reply}::integer, ${now}
-       where ${reply}::integer is null
-          or exists (select 1 from chat_messages p where p.id = ${reply}::integer and p.chat_id = ${chatId})
-      returning id, chat_id, reply_to_id, message, created_at, deleted_at, deleted_by_editor, user_id)
-    select s.id, s.chat_id, s.reply_to_id, s.message, s.created_at, s.deleted_at, s.deleted_by_editor,
-           s.user_id, u.first_name, u.last_name, u.avatar, 0 as likes_count, false as liked
-      from stored s join users u on u.id = s.user_id`,
-  );
+  const [row] = await storeMessage(db, { chat: chatId, user: userId, message, reply, now });
   if (!row) {
     if (reply !== null) throw fieldErrors({ reply: 'There is no such message in this chat' });
     throw new Error('message not stored');
