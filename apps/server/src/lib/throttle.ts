@@ -11,8 +11,21 @@ import { throttleHits } from '../db/schema/index';
 export type Limit = { key: string; max: number; windowMs: number };
 
 /** The limits as the database functions of migration 0031 take them: keys, maxes and windows. */
-export const limitArrays = (limits: Limit[]) => sql`${sql.param(limits.map(({ key }) => key))}::text[],
-  ${sql.param(limits.map(({ max }) => max))}::int[], ${sql.param(limits.map(({ windowMs }) => windowMs))}::bigint[]`;
+export const limitValues = (limits: Limit[]) => ({
+  keys: limits.map(({ key }) => key),
+  maxes: limits.map(({ max }) => max),
+  windows: limits.map(({ windowMs }) => windowMs),
+});
+
+/** Those arrays as the functions' arguments, from the placeholders `keys`, `maxes` and `windows`. */
+export const limitPlaceholders = sql`${sql.placeholder('keys')}::text[], ${sql.placeholder('maxes')}::int[],
+  ${sql.placeholder('windows')}::bigint[]`;
+
+/** Those arrays as the functions' arguments, for a statement built at each call. */
+const limitArrays = (limits: Limit[]) => {
+  const { keys, maxes, windows } = limitValues(limits);
+  return sql`${sql.param(keys)}::text[], ${sql.param(maxes)}::int[], ${sql.param(windows)}::bigint[]`;
+};
 
 /**
  * Within the caller's transaction, holds each key until it ends (so that two requests cannot both take

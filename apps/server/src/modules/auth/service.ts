@@ -1,11 +1,19 @@
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '@atrium/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { companyMembers, loginCodes, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { clearHits, type Limit, limitArrays, recordHits, secondsToWait } from '../../lib/throttle';
+import {
+  clearHits,
+  type Limit,
+  limitPlaceholders,
+  limitValues,
+  recordHits,
+  secondsToWait,
+} from '../../lib/throttle';
 import { codeMatches, generateCode, hashCode, newSalt } from './codes';
 import { createSession, deleteSession, type SessionInfo } from './sessions';
 
@@ -106,6 +114,18 @@ export async function requestLoginCode(deps: Deps, input: { email: string; ip: s
 }
 
 /**
+ * One call does it all (`request_login_code`, migration 0031): the keys' locks and windows, then the
+ * hits, and for an active account the new code, which voids every earlier one. Built once: it is the
+ * statement of every login's first step.
+ */
+const requestCodeStatement = preparedSql<{ waitSeconds: number; firstName: string | null }>(
+  'request_login_code',
+  sql`select wait_seconds as "waitSeconds", first_name as "firstName"
+    from request_login_code(${sql.placeholder('email')}, ${limitPlaceholders}, ${sql.placeholder('now')}::timestamptz,
+      ${sql.placeholder('hash')}, ${sql.placeholder('salt')}, ${sql.placeholder('expiresAt')}::timestamptz)`,
+);
+
+/**
  * Counts the request against its limits (429 past them) and gives the address's active account, if
  * any, the new code in place of its earlier ones. The account's first name, or null for an address
  * that has none.
@@ -118,14 +138,14 @@ async function storeLoginCode(deps: Deps, input: { email: string; ip: string }, 
   ];
   const salt = newSalt();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  // One call does it all (`request_login_code`, migration 0031): the keys' locks and windows, then the
-  // hits, and for an active account the new code, which voids every earlier one.
-  const [outcome] = await queryRows<{ waitSeconds: number; firstName: string | null }>(
-    deps.db,
-    sql`select wait_seconds as "waitSeconds", first_name as "firstName"
-      from request_login_code(${input.email}, ${limitArrays(limits)}, ${now}::timestamptz,
-        ${hashCode(code, salt)}, ${salt}, ${expiresAt}::timestamptz)`,
-  );
+  const [outcome] = await requestCodeStatement(deps.db, {
+    email: input.email,
+    ...limitValues(limits),
+    now,
+    hash: hashCode(code, salt),
+    salt,
+    expiresAt,
+  });
   if (!outcome) throw new Error('request_login_code answered no row');
   if (outcome.waitSeconds > 0) {
     deps.log.warn({ event: 'login_code_throttled', email: input.email, ip: input.ip }, 'login code refused');
