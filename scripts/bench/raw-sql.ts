@@ -25,7 +25,6 @@ import {
 } from '../../apps/server/src/db/client';
 import type { NamingPglite } from '../../apps/server/src/db/pglite-named';
 import * as schema from '../../apps/server/src/db/schema/index';
-import { EVENTS_CHANNEL, PEOPLE_CHANNEL, WORK_CHANNEL } from '../../apps/server/src/lib/event-bus';
 import type { EngineSpec } from './common';
 import { percentile, sleep } from './common';
 
@@ -228,10 +227,6 @@ async function openPglite(dir: string): Promise<RecordingDatabase> {
   mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = new PGlite(dir, pgliteOptions);
   await client.waitReady;
-  // The server's own session listens on these (lib/event-bus.ts), and PostgreSQL then hands each notice
-  // raised by a statement to it: work the statement costs, as on the pool's connections in openPg.
-  for (const channel of [EVENTS_CHANNEL, PEOPLE_CHANNEL, WORK_CHANNEL])
-    await client.listen(channel, () => {});
   const state: { current: Recorder } = { current: null };
   let seq = 0;
   // The app's own client (named statements), so that a replay runs as the app's statements run.
