@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { withPlannedRowMapping } from './row-mapper';
 
@@ -49,14 +49,11 @@ const dialect = new PgDialect();
  */
 export function preparedSql<Row>(name: string, query: SQL) {
   const text = dialect.sqlToQuery(query);
-  const built = new WeakMap<Db, PgPreparedQuery<PreparedQueryConfig>>();
+  const statement = preparedOnce(name, (db, statementName) =>
+    db._.session.prepareQuery(text, undefined, statementName, false),
+  );
   return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = db._.session.prepareQuery(text, undefined, name, false);
-      built.set(db, statement);
-    }
-    const result = (await statement.execute(values)) as { rows: Row[] };
+    const result = (await statement(db).execute(values)) as { rows: Row[] };
     return result.rows;
   };
 }

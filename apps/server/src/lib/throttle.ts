@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { preparedSql } from '../db/prepared';
 import { throttleHits } from '../db/schema/index';
 
 /**
@@ -21,11 +22,10 @@ export const limitValues = (limits: Limit[]) => ({
 export const limitPlaceholders = sql`${sql.placeholder('keys')}::text[], ${sql.placeholder('maxes')}::int[],
   ${sql.placeholder('windows')}::bigint[]`;
 
-/** Those arrays as the functions' arguments, for a statement built at each call. */
-const limitArrays = (limits: Limit[]) => {
-  const { keys, maxes, windows } = limitValues(limits);
-  return sql`${sql.param(keys)}::text[], ${sql.param(maxes)}::int[], ${sql.param(windows)}::bigint[]`;
-};
+const throttleWait = preparedSql<{ wait: number }>(
+  'throttle_wait',
+  sql`select throttle_wait(${limitPlaceholders}, ${sql.placeholder('now')}::timestamptz) as wait`,
+);
 
 /**
  * Within the caller's transaction, holds each key until it ends (so that two requests cannot both take
@@ -34,10 +34,7 @@ const limitArrays = (limits: Limit[]) => {
  * One statement whatever the number of limits (`throttle_wait`, migration 0031).
  */
 export async function secondsToWait(tx: Tx, limits: Limit[], now: Date): Promise<number> {
-  const [row] = await queryRows<{ wait: number }>(
-    tx,
-    sql`select throttle_wait(${limitArrays(limits)}, ${now}::timestamptz) as wait`,
-  );
+  const [row] = await throttleWait(tx, { ...limitValues(limits), now });
   return row?.wait ?? 0;
 }
 
